@@ -1,0 +1,5 @@
+"""Gin Rummy: rule sets, settlement and the state machine (RULES.md §1-2)."""
+
+from games.rules.gin.rules import ARCADE, CLASSIC, GinRules, RulesError
+
+__all__ = ["ARCADE", "CLASSIC", "GinRules", "RulesError"]
