@@ -1,0 +1,27 @@
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+DISPLAY_NAME_PATTERN = r"^[\w .\-]{3,24}$"
+
+
+class SignupForm(forms.Form):
+    """allauth's signup form extension: every player picks a unique display name."""
+
+    display_name = forms.RegexField(
+        label=_("Display name"),
+        regex=DISPLAY_NAME_PATTERN,
+        min_length=3,
+        max_length=24,
+        error_messages={"invalid": _("Use 3 to 24 letters, digits, spaces, dots or dashes.")},
+    )
+
+    def clean_display_name(self):
+        name = self.cleaned_data["display_name"].strip()
+        if get_user_model().objects.filter(display_name__iexact=name).exists():
+            raise forms.ValidationError(_("That display name is taken."))
+        return name
+
+    def signup(self, request, user):
+        user.display_name = self.cleaned_data["display_name"]
+        user.save(update_fields=["display_name"])

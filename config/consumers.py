@@ -1,0 +1,54 @@
+"""The health socket: proves a round trip through the channel layer (Redis in production)."""
+
+import json
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+HEALTH_GROUP = "health"
+MAX_FRAME = 2048
+
+
+class HealthConsumer(AsyncWebsocketConsumer):
+    """`ping` is answered by a message sent to this socket's own channel through the layer;
+    `broadcast` reaches every health socket on every server process."""
+
+    async def connect(self):
+        await self.channel_layer.group_add(HEALTH_GROUP, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(HEALTH_GROUP, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        message = _decode(text_data)
+        kind = message.get("type") if message else None
+        if kind == "ping":
+            await self.channel_layer.send(
+                self.channel_name, {"type": "health.pong", "id": str(message.get("id", ""))[:64]}
+            )
+        elif kind == "broadcast":
+            await self.channel_layer.group_send(
+                HEALTH_GROUP, {"type": "health.broadcast", "text": str(message.get("text", ""))[:256]}
+            )
+        else:
+            await self._send({"type": "error", "code": "bad_message", "message": "Send ping or broadcast."})
+
+    async def health_pong(self, event):
+        layer = type(self.channel_layer).__name__
+        await self._send({"type": "pong", "id": event["id"], "layer": layer})
+
+    async def health_broadcast(self, event):
+        await self._send({"type": "broadcast", "text": event["text"]})
+
+    async def _send(self, payload):
+        await self.send(text_data=json.dumps(payload))
+
+
+def _decode(text):
+    if not text or len(text) > MAX_FRAME:
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    return message if isinstance(message, dict) else None

@@ -1,0 +1,15 @@
+"""Settings for the test suite: the real ones, with a test key and unhashed static files."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-0123456789abcdef0123456789abcdef")
+os.environ.setdefault("DAILY_SECRET", "tests-only-daily-secret")
+os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+
+from config.settings import *  # noqa: E402,F403
+from config.settings import STORAGES  # noqa: E402
+
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+WHITENOISE_USE_FINDERS = True
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

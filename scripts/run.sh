@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Sets up and starts the site on http://127.0.0.1:8000 (PORT to change it).
+# SQLite and the in-memory channel layer unless DATABASE_URL and REDIS_URL say otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/common.sh
+
+ensure_venv requirements.txt
+export DEBUG="${DEBUG:-1}"
+PORT="${PORT:-8000}"
+py=.venv/bin/python
+
+$py manage.py migrate --noinput
+if [ "$DEBUG" != "1" ]; then $py manage.py collectstatic --noinput >/dev/null; fi
+$py manage.py ensure_demo_admin
+
+log "Serving on http://127.0.0.1:$PORT/"
+exec .venv/bin/daphne -b 127.0.0.1 -p "$PORT" config.asgi:application

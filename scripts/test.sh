@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: lint, the suite on PostgreSQL and Redis, then the browser suite.
+# Extra arguments go to the first pytest run (e.g. `bash scripts/test.sh -k rules`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/common.sh
+
+ensure_venv requirements-dev.txt
+ensure_postgres
+ensure_redis 1
+ensure_chromium
+log "PostgreSQL: $DATABASE_URL  Redis: $REDIS_URL"
+
+log "ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+
+log "pytest: rules, services, consumers"
+.venv/bin/python -m pytest --ignore=tests/browser "$@"
+
+log "pytest: browser (Playwright on /usr/bin/chromium)"
+DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/python -m pytest tests/browser

@@ -1,0 +1,45 @@
+"""Playwright on Debian's Chromium against a real Daphne process (see README)."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from tests.servers import daphne
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(transactional_db):
+    ARTIFACTS.mkdir(exist_ok=True)
+    with daphne(log_path=ARTIFACTS / "daphne.log") as url:
+        yield url
+
+
+@pytest.fixture
+def shot():
+    """Save a screenshot as a test artefact."""
+
+    def take(page, name):
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+    return take

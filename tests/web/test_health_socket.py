@@ -1,0 +1,63 @@
+"""The health socket: a round trip through the channel layer, origins, and two processes."""
+
+import asyncio
+import json
+
+import pytest
+import websockets
+from channels.testing import WebsocketCommunicator
+
+from config.asgi import application
+from tests.servers import daphne
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+async def test_ping_is_answered_through_the_redis_layer(redis_layer):
+    communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
+    connected, _ = await communicator.connect()
+    assert connected
+    await communicator.send_json_to({"type": "ping", "id": "abc"})
+    reply = await communicator.receive_json_from(timeout=5)
+    assert reply == {"type": "pong", "id": "abc", "layer": "RedisChannelLayer"}
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize("frame", ["not json", "[1, 2]", '{"type": "launch"}', "x" * 5000])
+async def test_bad_frames_get_an_error_and_the_socket_stays_up(redis_layer, frame):
+    communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
+    assert (await communicator.connect())[0]
+    await communicator.send_to(text_data=frame)
+    assert (await communicator.receive_json_from(timeout=5))["code"] == "bad_message"
+    await communicator.send_json_to({"type": "ping", "id": "still-alive"})
+    assert (await communicator.receive_json_from(timeout=5))["id"] == "still-alive"
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize("headers", [[(b"origin", b"http://evil.example")], []], ids=["foreign", "missing"])
+async def test_a_socket_from_a_foreign_or_missing_origin_is_refused(headers):
+    communicator = WebsocketCommunicator(application, "/ws/health/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broadcast_crosses_from_one_daphne_process_to_another(redis_layer, tmp_path):
+    async def exchange(url_a: str, url_b: str) -> dict:
+        def ws(url):
+            return websockets.connect(
+                url.replace("http", "ws") + "/ws/health/", additional_headers={"Origin": url}
+            )
+
+        async with ws(url_a) as a, ws(url_b) as b:
+            # Each socket is in the group once its own ping comes back through the layer.
+            for sock in (a, b):
+                await sock.send(json.dumps({"type": "ping", "id": "ready"}))
+                assert json.loads(await asyncio.wait_for(sock.recv(), 10))["type"] == "pong"
+            await a.send(json.dumps({"type": "broadcast", "text": "hello from A"}))
+            return json.loads(await asyncio.wait_for(b.recv(), 10))
+
+    with daphne(log_path=tmp_path / "a.log") as url_a, daphne(log_path=tmp_path / "b.log") as url_b:
+        assert url_a != url_b
+        received = asyncio.run(exchange(url_a, url_b))
+    assert received == {"type": "broadcast", "text": "hello from A"}
