@@ -1,27 +1,31 @@
 """Gin meld solver: least deadwood, every best arrangement, the discard table (docs/rules-solver.md).
 
-A hand is a bit mask in *rank-major* order (bit ``(rank - 1) * 4 + suit``), so that a set is a
-few neighbouring bits and a run strides by 4.  The search branches on the lowest card: either
-it is deadwood, or it is in one of the melds whose lowest card it is.  Processing ranks in
-order keeps the memo small: at any point the only pending state is how far each suit's current
-run reaches ahead, which is why the bit order is rank-major rather than the cards' suit-major.
+A hand is a bit mask in *rank-major* order (bit ``(rank - 1) * 4 + suit``): a rank is one
+nibble and a run strides by 4 bits, so a few shifts find every card that can meld at all.
+The search branches on the lowest card: either it is deadwood, or it is in one of the melds
+whose lowest card it is.  Taking ranks in order keeps the memo small: the only pending state
+is how far each suit's current run reaches ahead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
 
-from games.rules.cards import NATURAL_COUNT, Card, card
+from games.rules.cards import DECK, Card
 
 _SUITS = 4
 _RANKS = 13
-_BIT_OF_CARD = tuple(1 << ((c % _RANKS) * _SUITS + c // _RANKS) for c in range(NATURAL_COUNT))
-_CARD_OF_INDEX = tuple(card((i % _SUITS) * _RANKS + i // _SUITS) for i in range(NATURAL_COUNT))
-_VALUE_OF_INDEX = tuple(c.deadwood for c in _CARD_OF_INDEX)
-_CACHE_LIMIT = 1 << 18
+_ALL_BITS = (1 << len(DECK)) - 1
+_NIBBLE_LOWS = _ALL_BITS // 0xF
+"""Bit 0 of every rank's nibble."""
+_MEMO_LIMIT = 1 << 18
 """Entries kept per meld size cap before the memo is dropped, so a server's memory stays bounded."""
+
+_BIT = {c: 1 << ((c.rank - 1) * _SUITS + c.suit) for c in DECK}
+_VALUE = {c: c.deadwood for c in DECK}
+_CARD_AT = tuple(sorted(DECK, key=lambda c: _BIT[c]))
+_VALUE_AT = tuple(c.deadwood for c in _CARD_AT)
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,7 @@ class MeldResult:
     """Sorted by card index."""
 
 
-def _indices(mask: int) -> list[int]:
+def _positions(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
@@ -45,54 +49,53 @@ def _indices(mask: int) -> list[int]:
 
 
 def _value(mask: int) -> int:
-    return sum(_VALUE_OF_INDEX[i] for i in _indices(mask))
+    return sum(_VALUE_AT[i] for i in _positions(mask))
 
 
 def _cards(mask: int) -> list[Card]:
-    return sorted(_CARD_OF_INDEX[i] for i in _indices(mask))
+    return sorted(_CARD_AT[i] for i in _positions(mask))
 
 
-def _meld_masks(cap: int) -> list[int]:
-    """Every set and run of at most `cap` cards, as rank-major masks."""
-    melds = []
-    for rank in range(_RANKS):
-        same_rank = [1 << (rank * _SUITS + suit) for suit in range(_SUITS)]
-        full = sum(same_rank)
-        if cap >= 4:
-            melds.append(full)
-        melds.extend(full ^ bit for bit in same_rank)
-    for suit in range(_SUITS):
-        for low in range(_RANKS):
-            for length in range(3, min(cap, _RANKS - low) + 1):
-                melds.append(sum(1 << ((low + k) * _SUITS + suit) for k in range(length)))
-    return melds
-
-
-def _normalised_cap(max_meld_size: int | None) -> int:
-    if max_meld_size is None:
-        return _RANKS
-    if not 3 <= max_meld_size <= _RANKS:
-        raise ValueError("max_meld_size must be None or between 3 and 13")
-    return max_meld_size
+def _meldable(mask: int) -> int:
+    """The cards of `mask` in at least one 3-card set or run inside it (any cap allows those)."""
+    starts = mask & (mask >> 4) & (mask >> 8)
+    runs = starts | (starts << 4) | (starts << 8)
+    pairs_low = mask & (mask >> 1)  # per nibble: suits 0 and 1 both held
+    pairs_high = (mask >> 2) & (mask >> 3)
+    any_low = mask | (mask >> 1)
+    any_high = (mask >> 2) | (mask >> 3)
+    threes = ((pairs_low & any_high) | (pairs_high & any_low)) & _NIBBLE_LOWS
+    return runs | (threes * 0xF & mask)
 
 
 class _Solver:
-    """The tables and the memoised search for one meld size cap."""
+    """The meld tables and the memoised search for one meld size cap."""
 
     def __init__(self, cap: int) -> None:
-        by_low: list[list[tuple[int, int]]] = [[] for _ in range(NATURAL_COUNT)]
-        for meld in _meld_masks(cap):
-            by_low[(meld & -meld).bit_length() - 1].append((meld, _value(meld)))
-        for options in by_low:
-            # Longest first, so the arrangement reported first keeps runs whole.
-            options.sort(key=lambda option: -option[0].bit_count())
-        self.by_low = tuple(tuple(options) for options in by_low)
+        sets: list[list[tuple[int, int]]] = [[] for _ in DECK]
+        runs: list[list[tuple[int, int]]] = [[] for _ in DECK]
+        for rank in range(_RANKS):
+            nibble = 0xF << (rank * _SUITS)
+            for missing in (0, *(1 << (rank * _SUITS + suit) for suit in range(_SUITS))):
+                if missing or cap >= 4:
+                    meld = nibble ^ missing
+                    sets[(meld & -meld).bit_length() - 1].append((meld, _value(meld)))
+        for low in range(len(DECK)):
+            for length in range(3, min(cap, _RANKS - low // _SUITS) + 1):
+                meld = sum(1 << (low + _SUITS * k) for k in range(length))
+                runs[low].append((meld, _value(meld)))
+        self.sets = tuple(map(tuple, sets))
+        self.runs = tuple(map(tuple, runs))
+        """Shortest first: once a run does not fit, no longer one does."""
         self.memo: dict[int, int] = {0: 0}
-        self.melded = self._make_search()
+        self.melded = self._search()
 
-    def _make_search(self) -> Callable[[int], int]:
-        by_low = self.by_low
-        memo = self.memo
+    def clear(self) -> None:
+        self.memo.clear()
+        self.memo[0] = 0
+
+    def _search(self) -> Callable[[int], int]:
+        sets, runs, memo = self.sets, self.runs, self.memo
 
         def melded(mask: int) -> int:
             """Largest total value of disjoint melds inside `mask`."""
@@ -100,51 +103,41 @@ class _Solver:
             if best is not None:
                 return best
             low = mask & -mask
+            position = low.bit_length() - 1
             best = melded(mask ^ low)
-            for meld, value in by_low[low.bit_length() - 1]:
+            for meld, value in sets[position]:
                 if meld & mask == meld:
                     value += melded(mask ^ meld)
                     if value > best:
                         best = value
+            for meld, value in runs[position]:
+                if meld & mask != meld:
+                    break
+                value += melded(mask ^ meld)
+                if value > best:
+                    best = value
             memo[mask] = best
             return best
 
         return melded
 
-    def meldable(self, mask: int) -> int:
-        """The cards of `mask` that belong to at least one meld inside it."""
-        union = 0
-        rest = mask
-        by_low = self.by_low
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            for meld, _ in by_low[low.bit_length() - 1]:
-                if meld & mask == meld:
-                    union |= meld
-        return union
-
-    def trim(self) -> None:
-        if len(self.memo) > _CACHE_LIMIT:
-            self.memo.clear()
-            self.memo[0] = 0
-
     def arrangements(self, mask: int, *, first_only: bool) -> list[list[int]]:
-        """Every way (or the first way) to pick disjoint melds of `mask` worth `melded(mask)`.
+        """Every way (or the first way) to pick disjoint melds of `mask` worth ``melded(mask)``.
 
-        Each arrangement comes out once: the lowest card's role (deadwood, or the meld it
-        starts) tells arrangements apart.
+        Each arrangement comes out once, told apart by the lowest card's role (deadwood, or
+        the meld it starts).  Longest melds are tried first, so the first way keeps runs whole.
         """
-        if not mask:
-            return [[]]
         target = self.melded(mask)
         if not target:
             return [[]]
         low = mask & -mask
+        position = low.bit_length() - 1
+        options = sorted(self.sets[position] + self.runs[position], key=lambda option: -option[0].bit_count())
         found = []
-        for meld, value in self.by_low[low.bit_length() - 1]:
-            if meld & mask == meld and value + self.melded(mask ^ meld) == target:
-                found.extend([meld, *rest] for rest in self.arrangements(mask ^ meld, first_only=first_only))
+        for meld, value in options:
+            rest = mask ^ meld
+            if meld & mask == meld and value + self.melded(rest) == target:
+                found.extend([meld, *more] for more in self.arrangements(rest, first_only=first_only))
                 if first_only:
                     return found
         if self.melded(mask ^ low) == target:
@@ -152,44 +145,47 @@ class _Solver:
         return found
 
 
-@cache
-def _solver(cap: int) -> _Solver:
-    return _Solver(cap)
+_SOLVERS: dict[int | None, _Solver] = {}
 
 
-def _hand_mask(cards: Iterable[int]) -> tuple[int, int]:
+def _solver(max_meld_size: int | None) -> _Solver:
+    solver = _SOLVERS.get(max_meld_size)
+    if solver is None:
+        if max_meld_size is not None and not 3 <= max_meld_size <= _RANKS:
+            raise ValueError("max_meld_size must be None or between 3 and 13")
+        solver = _SOLVERS[max_meld_size] = _Solver(max_meld_size or _RANKS)
+    if len(solver.memo) > _MEMO_LIMIT:
+        solver.clear()
+    return solver
+
+
+def clear_cache() -> None:
+    """Forget every memoised sub-hand (benchmarks use it to time a cold solver)."""
+    for solver in _SOLVERS.values():
+        solver.clear()
+
+
+def _hand(cards: Iterable[int]) -> tuple[int, int]:
     """The hand's rank-major mask and total deadwood value; refuses jokers and duplicates."""
-    mask = 0
-    total = 0
-    count = 0
-    for c in cards:
-        if not 0 <= c < NATURAL_COUNT:
-            raise ValueError(f"gin melds natural cards only, not {c!r}")
-        mask |= _BIT_OF_CARD[c]
-        total += c % _RANKS + 1 if c % _RANKS < 10 else 10
-        count += 1
+    mask = total = count = 0
+    try:
+        for c in cards:
+            mask |= _BIT[c]
+            total += _VALUE[c]
+            count += 1
+    except KeyError:
+        raise ValueError(f"gin melds the 52 natural cards only, not {c!r}") from None
     if mask.bit_count() != count:
         raise ValueError("a hand cannot hold the same card twice")
     return mask, total
 
 
-def _result(mask: int, total: int, melds: list[int]) -> MeldResult:
-    melded = 0
-    for meld in melds:
-        melded |= meld
-    return MeldResult(
-        deadwood=total - _value(melded),
-        melds=[_cards(meld) for meld in melds],
-        deadwood_cards=_cards(mask ^ melded),
-    )
-
-
 def min_deadwood(cards: Iterable[int], max_meld_size: int | None = None) -> int:
     """The least deadwood of the hand."""
-    mask, total = _hand_mask(cards)
-    solver = _solver(_normalised_cap(max_meld_size))
-    solver.trim()
-    return total - solver.melded(solver.meldable(mask))
+    solver = _solver(max_meld_size)
+    mask, total = _hand(cards)
+    meldable = _meldable(mask)
+    return total - solver.melded(meldable) if meldable else total
 
 
 def best_melds(cards: Iterable[int], max_meld_size: int | None = None) -> MeldResult:
@@ -203,27 +199,35 @@ def all_best_arrangements(cards: Iterable[int], max_meld_size: int | None = None
 
 
 def _arrangements(cards: Iterable[int], max_meld_size: int | None, *, first_only: bool) -> list[MeldResult]:
-    mask, total = _hand_mask(cards)
-    solver = _solver(_normalised_cap(max_meld_size))
-    solver.trim()
-    return [
-        _result(mask, total, melds)
-        for melds in solver.arrangements(solver.meldable(mask), first_only=first_only)
-    ]
+    solver = _solver(max_meld_size)
+    mask, total = _hand(cards)
+    meldable = _meldable(mask)
+    results = []
+    for melds in solver.arrangements(meldable, first_only=first_only):
+        melded = 0
+        for meld in melds:
+            melded |= meld
+        results.append(
+            MeldResult(
+                deadwood=total - _value(melded),
+                melds=[_cards(meld) for meld in melds],
+                deadwood_cards=_cards(mask ^ melded),
+            )
+        )
+    return results
 
 
 def deadwood_after_discards(cards: Iterable[int], max_meld_size: int | None = None) -> dict[Card, int]:
     """For each card of the hand (in hand order), the least deadwood of the hand without it."""
-    hand = [card(c) for c in cards]
-    mask, total = _hand_mask(hand)
-    solver = _solver(_normalised_cap(max_meld_size))
-    solver.trim()
-    meldable = solver.meldable(mask)
-    melded = solver.melded(meldable)
+    solver = _solver(max_meld_size)
+    hand = list(cards)
+    mask, total = _hand(hand)
+    meldable = _meldable(mask)
+    melded = solver.melded(meldable) if meldable else 0
     table = {}
     for c in hand:
-        bit = _BIT_OF_CARD[c]
+        bit = _BIT[c]
         # A card in no meld leaves the best melds untouched: only its own value goes.
         kept = solver.melded(meldable ^ bit) if meldable & bit else melded
-        table[c] = total - c.deadwood - kept
+        table[DECK[c]] = total - _VALUE[c] - kept
     return table
