@@ -27,4 +27,4 @@ def hands(size: int) -> st.SearchStrategy[list[Card]]:
     return uniform_hands(size) | dense_hands(size)
 
 
-caps = st.sampled_from([None, 4])
+caps = st.sampled_from([None, 3, 4, 5])

@@ -3,7 +3,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.cards import DECK, card, parse_card, parse_cards
-from games.rules.melds import all_best_arrangements, best_melds, deadwood_after_discards, min_deadwood
+from games.rules.melds import (
+    all_best_arrangements,
+    best_melds,
+    clear_cache,
+    deadwood_after_discards,
+    min_deadwood,
+)
 from tests.rules import brute_force
 from tests.rules.strategies import caps, dense_hands, hands
 
@@ -114,3 +120,25 @@ def test_refuses_jokers_duplicates_and_non_cards(bad):
 def test_refuses_impossible_caps(cap):
     with pytest.raises(ValueError):
         min_deadwood(DECK[:3], cap)
+
+
+@settings(max_examples=30, deadline=None)
+@given(hand=hands(11), cap=caps)
+def test_answers_do_not_depend_on_the_memo(hand, cap):
+    warm = (min_deadwood(hand, cap), deadwood_after_discards(hand, cap), all_best_arrangements(hand, cap))
+    clear_cache()
+    assert all_best_arrangements(hand, cap) == warm[2]
+    clear_cache()
+    assert deadwood_after_discards(hand, cap) == warm[1]
+    clear_cache()
+    assert min_deadwood(hand, cap) == warm[0]
+
+
+def test_benchmark_runs_and_agrees_with_the_references():
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("rlcard")
+    from games.rules.bench import run
+
+    report = run(hands=20, seed=3, repeat=1)
+    assert len(report["rows"]) == 4
+    assert all(row["openspiel_mismatches"] == row["rlcard_mismatches"] == 0 for row in report["rows"])
