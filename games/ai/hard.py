@@ -1,0 +1,141 @@
+"""Hard: infers the opponent's hand from every public fact and plays by sampling it.
+
+- `inference.infer` weighs each unseen card for being in the opponent's hand (its picks,
+  throws and declined upcards); hands are sampled from those weights.
+- A hand is worth its deadwood minus what the next draws should save, the draws weighted by
+  where the cards are likely to be (a card probably in the opponent's hand is not a live out).
+- A discard costs what it would save the opponent, averaged over the sampled hands.
+- Knock now or play on: knocking is scored exactly (`settle`, layoffs and undercuts included)
+  against every sampled hand; playing on is scored by play-outs of the same samples with a
+  random stock order, where we then knock only with gin or when the stock runs low.  The larger
+  expectation wins.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from games.ai.hand_value import best_discard_deadwood, deadwood, draw_gain, highest_key, unmelded
+from games.ai.inference import Belief, infer
+from games.ai.simulation import knock_points, play_out
+from games.ai.table import Table
+from games.rules.cards import Card
+from games.rules.melds import deadwood_after_discards
+
+DEFAULT_SAMPLES = 32
+FUTURE_DRAWS = 1.5
+FEEDING_WEIGHT = 0.8
+LATE_STOCK = 8
+"""Playing on, we still knock without gin once the stock is down to this many cards."""
+
+
+def decide(table: Table, *, rng: Random, samples: int = DEFAULT_SAMPLES) -> dict[str, Any]:
+    belief = infer(table)
+    hands = [belief.sample_hand(rng) for _ in range(samples)]
+    judge = _Judge(table, belief, hands)
+    if table.phase in ("upcard", "draw"):
+        return judge.draw()
+    return judge.discard_or_knock(rng)
+
+
+class _Judge:
+    """The evaluations of one decision, sharing the belief and the sampled hands."""
+
+    def __init__(self, table: Table, belief: Belief, hands: list[list[Card]]) -> None:
+        self.table = table
+        self.belief = belief
+        self.hands = hands
+        self.cap = table.cap
+        self.draws = belief.stock_draw()
+        self._feeding: dict[Card, float] = {}
+
+    def worth(self, cards: list[Card]) -> float:
+        return deadwood(cards, self.cap) - FUTURE_DRAWS * draw_gain(cards, self.cap, self.draws)
+
+    def feeding(self, card: Card) -> float:
+        """Deadwood the opponent saves on average by taking `card`."""
+        if card not in self._feeding:
+            saved = 0
+            for hand in self.hands:
+                if len(hand) == 10:
+                    saved += max(
+                        0,
+                        deadwood(hand, self.cap) - best_discard_deadwood([*hand, card], self.cap, keep=card),
+                    )
+            self._feeding[card] = FEEDING_WEIGHT * saved / max(1, len(self.hands))
+        return self._feeding[card]
+
+    def best_discard(self, cards: list[Card], keep: Card | None) -> tuple[float, Card]:
+        return min(
+            ((self.worth([c for c in cards if c != d]) + self.feeding(d), d) for d in cards if d != keep),
+            key=lambda pair: (pair[0], tuple(-k for k in highest_key(pair[1]))),
+        )
+
+    def draw(self) -> dict[str, Any]:
+        table = self.table
+        upcard = table.phase == "upcard"
+        take = {"type": "take_upcard"} if upcard else {"type": "draw", "source": "discard"}
+        decline = {"type": "pass"} if upcard else {"type": "draw", "source": "stock"}
+        if table.top is None or not table.has(take):
+            return decline
+        hand = list(table.hand)
+        with_top, _ = self.best_discard([*hand, table.top], table.top)
+        loose = unmelded(hand, self.cap)
+        # Blind: one draw's expected saving, then probably one of today's loose cards goes.
+        blind = self.worth(hand) - draw_gain(hand, self.cap, self.draws)
+        blind += min((self.feeding(c) for c in loose), default=0.0)
+        return take if with_top < blind else decline
+
+    def discard_or_knock(self, rng: Random) -> dict[str, Any]:
+        table = self.table
+        if table.has({"type": "big_gin"}):
+            return {"type": "big_gin"}
+        hand = list(table.hand)
+        _, card = self.best_discard(hand, table.taken)
+        discard = {"type": "discard", "card": str(card)}
+        if table.has({"type": "knock"}):  # before_discard: knock holding all 11 cards
+            return {"type": "knock"} if self._knock_beats_playing_on(hand, hand, card, rng) else discard
+        knocks = [a for a in table.legal if a["type"] == "knock"]
+        if not knocks:
+            return discard
+        after = deadwood_after_discards(hand, self.cap)
+        best = min(knocks, key=lambda a: after[_card(hand, a["card"])])
+        kept = [c for c in hand if str(c) != best["card"]]
+        return best if self._knock_beats_playing_on(kept, hand, card, rng) else discard
+
+    def _knock_beats_playing_on(
+        self, knocking: list[Card], hand: list[Card], card: Card, rng: Random
+    ) -> bool:
+        """Expected points of knocking with `knocking` against playing on after throwing `card`."""
+        table = self.table
+        rules, limit = table.rules, table.knock_limit
+        if deadwood(knocking, self.cap) == 0:
+            return True
+        now = sum(knock_points(knocking, opp, rules, limit) for opp in self.hands if len(opp) == 10)
+        kept = [c for c in hand if c != card]
+        on = 0
+        for opp in self.hands:
+            if len(opp) != 10:
+                continue
+            rest = sorted(table.unseen.difference(opp))
+            rng.shuffle(rest)
+            stock = list(table.known_stock) if table.known_stock else rest[: table.stock_count]
+            on += play_out(
+                ours=kept,
+                theirs=opp,
+                stock=stock,
+                top=card,
+                rules=rules,
+                knock_limit=limit,
+                our_knock=_play_on,
+            )
+        return now >= on
+
+
+def _play_on(deadwood: int, stock_left: int) -> bool:
+    return deadwood == 0 or stock_left <= LATE_STOCK
+
+
+def _card(hand: list[Card], text: str) -> Card:
+    return next(c for c in hand if str(c) == text)
