@@ -109,3 +109,19 @@ ensure_chromium() {
     apt_install chromium
   fi
 }
+
+# ensure_node_modules: the npm packages the browser tests inject (package-lock.json), from the
+# npm registry; node and npm from Debian when missing.
+ensure_node_modules() {
+  if ! command -v npm >/dev/null; then
+    log "Installing Node.js and npm from Debian"
+    apt_install nodejs npm
+  fi
+  local want
+  want=$(sha256sum package-lock.json | cut -c1-16)
+  if [ "$(cat node_modules/.installed 2>/dev/null)" != "$want" ]; then
+    log "Installing node modules (npm ci)"
+    npm ci --no-audit --no-fund --silent
+    echo "$want" >node_modules/.installed
+  fi
+}
