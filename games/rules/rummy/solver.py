@@ -1,0 +1,378 @@
+"""Exact German Rummy hand solver: least points left, best first meld, best discard (docs/rummy-solver.md).
+
+A hand is a multiset of natural cards (at most two copies each, two decks) plus a number of
+jokers.  The search always decides the lowest remaining natural card: it stays in hand, or it
+is the lowest natural of one meld, built from the remaining cards and the joker pool.  A joker
+may stand for a card the hand holds (that card can be busy in another meld), so a run's places
+branch on natural-or-joker.  The memo is keyed on the remaining counts (two bits a card), the
+jokers left and, for the first meld, whether a card has been kept back for the discard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from games.rules.cards import NATURAL_COUNT, Card, card
+from games.rules.rummy.melds import SET_SUIT_ORDER, Meld, card_points, meld_points
+from games.rules.rummy.rules import RummyRules
+
+_CACHE_LIMIT = 1 << 18
+"""Memo entries kept per rule variant before the memo is dropped, so a server's memory stays bounded."""
+_NEG = -(1 << 30)
+
+Layout = tuple[tuple[int, ...], int, str]
+"""A meld found by the search: the natural card each place stands for, a bit per joker place, the kind."""
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One best way to lay a hand out: the melds and the cards left in hand."""
+
+    score: int
+    """Points left in hand (`arrange`) or first-meld value laid down (`arrange_first_meld`)."""
+    melds: tuple[Meld, ...]
+    left: tuple[Card, ...]
+
+
+def _set_labels(*, fixed_groups: bool, fixed_jokers: bool) -> dict[tuple[int, int], tuple[int, ...]]:
+    """(natural suits as a 4-bit mask over places C, S, H, D, jokers) -> the jokers' places, if legal."""
+    labels = {}
+    for mask in range(1, 16):
+        places = [p for p in range(4) if mask >> p & 1]
+        missing = [p for p in range(4) if not mask >> p & 1]
+        for jokers in range(len(places) + 1):
+            if not 3 <= len(places) + jokers <= 4:
+                continue
+            for joker_places in combinations(missing, jokers):
+                ordered = sorted([*places, *joker_places])
+                if fixed_groups:
+                    if ordered[-1] - ordered[0] != len(ordered) - 1:
+                        continue
+                    flags = [p in joker_places for p in ordered]
+                    if fixed_jokers and any(a and b for a, b in zip(flags, flags[1:], strict=False)):
+                        continue
+                labels[mask, jokers] = joker_places
+                break
+    return labels
+
+
+class _Solver:
+    """The memoised search for one rule variant and objective."""
+
+    def __init__(self, rules: RummyRules, *, first_meld: bool) -> None:
+        self.cyclic = rules.cyclic_runs
+        self.fixed_jokers = rules.fixed_jokers
+        self.first_meld = first_meld
+        self.keep_one = first_meld and not rules.win_without_discard
+        self.set_labels = _set_labels(fixed_groups=rules.fixed_groups, fixed_jokers=rules.fixed_jokers)
+        # What a place is worth to the objective: hand points saved, or first-meld value.
+        if first_meld:
+            self.natural_gain = tuple(min(c % 13 + 1, 10) if c % 13 else 11 for c in range(NATURAL_COUNT))
+            self.joker_gain = 0
+        else:
+            self.natural_gain = tuple(card_points(c, rules) for c in range(NATURAL_COUNT))
+            self.joker_gain = card_points(NATURAL_COUNT, rules)
+        self.memo: dict[int, int] = {}
+        self.best = self._make_search()
+
+    def trim(self) -> None:
+        if len(self.memo) > _CACHE_LIMIT:
+            self.memo.clear()
+
+    def _make_search(self) -> Callable[[int, int, int], int]:
+        memo = self.memo
+        melds_from = self.melds_from
+        keep_one = self.keep_one
+
+        def best(counts: int, jokers: int, kept: int) -> int:
+            """Largest gain of disjoint melds from `counts` and `jokers` (-inf if a card must be kept but cannot)."""
+            if not counts:
+                return 0 if kept or jokers or not keep_one else _NEG
+            key = ((counts << 3 | jokers) << 1) | kept
+            found = memo.get(key)
+            if found is not None:
+                return found
+            low = (counts & -counts).bit_length() - 1
+            lowest = low >> 1
+            rest = counts - (1 << (low & ~1))
+            found = best(rest, jokers, 1)
+            for after, used, gain, _ in melds_from(lowest, rest, jokers):
+                value = gain + best(after, jokers - used, kept)
+                if value > found:
+                    found = value
+            memo[key] = found
+            return found
+
+        return best
+
+    def melds_from(self, lowest: int, counts: int, jokers: int) -> Iterator[tuple[int, int, int, Layout]]:
+        """Every meld whose lowest natural is `lowest`, from `counts` (lowest already taken out) and the pool.
+
+        Yields (counts after, jokers used, gain, layout).
+        """
+        yield from self._sets_from(lowest, counts, jokers)
+        yield from self._runs_from(lowest, counts, jokers)
+
+    def _sets_from(self, lowest: int, counts: int, jokers: int) -> Iterator[tuple[int, int, int, Layout]]:
+        rank0 = lowest % 13
+        suit = lowest // 13
+        # Only higher suits can still be in hand: the lowest card comes first.
+        partners = [s for s in range(suit + 1, 4) if counts >> (2 * (s * 13 + rank0)) & 3]
+        gain_one = self.natural_gain[lowest]
+        for size in range(len(partners) + 1):
+            for chosen in combinations(partners, size):
+                naturals = 1 + size
+                after = counts
+                gain = gain_one
+                mask = 1 << _PLACE_OF_SUIT[suit]
+                for s in chosen:
+                    index = s * 13 + rank0
+                    after -= 1 << (2 * index)
+                    gain += self.natural_gain[index]
+                    mask |= 1 << _PLACE_OF_SUIT[s]
+                for used in range(min(jokers, naturals, 4 - naturals) + 1):
+                    joker_places = self.set_labels.get((mask, used))
+                    if joker_places is None:
+                        continue
+                    total = gain + used * (gain_one if self.first_meld else self.joker_gain)
+                    yield after, used, total, self._set_layout(rank0, mask, joker_places)
+
+    @staticmethod
+    def _set_layout(rank0: int, mask: int, joker_places: tuple[int, ...]) -> Layout:
+        places = sorted([p for p in range(4) if mask >> p & 1] + list(joker_places))
+        stands = tuple(SET_SUIT_ORDER[p] * 13 + rank0 for p in places)
+        joker_bits = sum(1 << i for i, p in enumerate(places) if p in joker_places)
+        return stands, joker_bits, "set"
+
+    def _runs_from(self, lowest: int, counts: int, jokers: int) -> Iterator[tuple[int, int, int, Layout]]:
+        suit = lowest // 13
+        rank = lowest % 13 + 1
+        base = suit * 13
+        natural_gain = self.natural_gain
+        first_meld = self.first_meld
+        joker_gain = self.joker_gain
+        fixed_jokers = self.fixed_jokers
+        cyclic = self.cyclic
+        # Places before the lowest card: `before` of them, each a joker or (wrapping) a higher natural.
+        for before in range(13):
+            start = (rank - 1 - before) % 13 + 1
+            if cyclic:
+                limit = 13
+            elif before < rank or rank == 1:
+                limit = min(13, 15 - start)  # up to the ace high, never past it
+            else:
+                break  # only an ace may be reached by wrapping round, and only when not cyclic
+            if min(before, rank - 1) > jokers:
+                continue  # lower cards of this suit are gone: those places need jokers
+            # Depth-first over places: (place, counts, jokers used, naturals, gain, last was joker, stands, joker bits)
+            stack = [(0, counts, 0, 0, 0, False, (), 0)]
+            while stack:
+                place, after, used, naturals, gain, last_joker, stands, bits = stack.pop()
+                if place > before and place >= 3 and used <= naturals:
+                    yield after, used, gain, (stands, bits, "run")
+                if place == limit:
+                    continue
+                q = (start - 1 + place) % 13 + 1  # rank of this place
+                index = base + q - 1
+                previous_king = place > 0 and stands[-1] % 13 == 12
+                worth = (11 if previous_king else 1) if q == 1 and first_meld else natural_gain[index]
+                if place == before:
+                    stack.append(
+                        (place + 1, after, used, naturals + 1, gain + worth, False, (*stands, index), bits)
+                    )
+                    continue
+                if q > rank and after >> (2 * index) & 3:
+                    stack.append(
+                        (
+                            place + 1,
+                            after - (1 << (2 * index)),
+                            used,
+                            naturals + 1,
+                            gain + worth,
+                            False,
+                            (*stands, index),
+                            bits,
+                        )
+                    )
+                if used < jokers and not (fixed_jokers and last_joker):
+                    stack.append(
+                        (
+                            place + 1,
+                            after,
+                            used + 1,
+                            naturals,
+                            gain + (worth if first_meld else joker_gain),
+                            True,
+                            (*stands, index),
+                            bits | 1 << place,
+                        )
+                    )
+
+
+_PLACE_OF_SUIT = {suit: place for place, suit in enumerate(SET_SUIT_ORDER)}
+
+
+@cache
+def _solver(rules_key: tuple[bool, ...], first_meld: bool) -> _Solver:
+    cyclic_runs, fixed_jokers, fixed_groups, casino_scoring, win_without_discard = rules_key
+    rules = RummyRules(
+        cyclic_runs=cyclic_runs,
+        fixed_jokers=fixed_jokers,
+        fixed_groups=fixed_groups,
+        casino_scoring=casino_scoring,
+        win_without_discard=win_without_discard,
+    )
+    return _Solver(rules, first_meld=first_meld)
+
+
+def _solver_for(rules: RummyRules, *, first_meld: bool) -> _Solver:
+    key = (
+        rules.cyclic_runs,
+        rules.fixed_jokers,
+        rules.fixed_groups,
+        rules.casino_scoring,
+        rules.win_without_discard,
+    )
+    solver = _solver(key, first_meld)
+    solver.trim()
+    return solver
+
+
+def _run_distance(a: int, b: int, *, cyclic: bool) -> int:
+    """Places between two ranks along a run (an ace may sit at either end, or anywhere when cyclic)."""
+    if cyclic:
+        return min((a - b) % 13, (b - a) % 13)
+    return min(abs(a - b), abs((a or 13) - (b or 13)) if 0 in (a, b) else 13)
+
+
+@cache
+def _partners(cyclic: bool, jokers: int) -> tuple[int, ...]:
+    """Per card, the cards (as count bits) one of which a meld holding it must also hold."""
+    out = []
+    for c in range(NATURAL_COUNT):
+        mask = 0
+        for other in range(NATURAL_COUNT):
+            same_rank = other % 13 == c % 13 and other != c
+            near = (
+                other // 13 == c // 13 and 0 < _run_distance(c % 13, other % 13, cyclic=cyclic) <= 1 + jokers
+            )
+            if same_rank or near:
+                mask |= 1 << (2 * other)
+        out.append(mask)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Hand:
+    counts: int
+    """Two bits per natural card that can still meld: how many copies the hand holds."""
+    jokers: tuple[Card, ...]
+    stuck: tuple[Card, ...]
+    """Cards no meld of this hand can hold."""
+
+
+_EVEN_BITS = int("01" * NATURAL_COUNT, 2)
+
+
+def _hand(cards: Iterable[int], rules: RummyRules) -> _Hand:
+    counts = 0
+    jokers: list[Card] = []
+    stuck: list[Card] = []
+    for c in map(card, cards):
+        if c.is_joker:
+            (jokers if rules.jokers else stuck).append(c)
+            continue
+        if counts >> (2 * c) & 3 == 2:
+            raise ValueError(f"a rummy hand holds at most two copies of {c}")
+        counts += 1 << (2 * c)
+    partners = _partners(rules.cyclic_runs, len(jokers))
+    present = (counts | counts >> 1) & _EVEN_BITS
+    for c in range(NATURAL_COUNT):
+        copies = counts >> (2 * c) & 3
+        if copies and not present & partners[c]:
+            stuck.extend([card(c)] * copies)
+            counts -= copies << (2 * c)
+    return _Hand(counts, tuple(jokers), tuple(stuck))
+
+
+def _best(hand: _Hand, solver: _Solver) -> int:
+    return solver.best(hand.counts, len(hand.jokers), int(bool(hand.stuck)))
+
+
+def least_points(cards: Iterable[int], rules: RummyRules) -> int:
+    """The least hand points left over every way of melding `cards` (jokers X1..X6, copies allowed)."""
+    cards = list(cards)
+    hand = _hand(cards, rules)
+    total = sum(card_points(c, rules) for c in cards)
+    return total - _best(hand, _solver_for(rules, first_meld=False))
+
+
+def best_first_meld(cards: Iterable[int], rules: RummyRules) -> int:
+    """The highest first-meld value `cards` can lay down in one turn (0 if none).
+
+    At least one card stays in hand for the discard, unless ``win_without_discard``.
+    """
+    return max(0, _best(_hand(cards, rules), _solver_for(rules, first_meld=True)))
+
+
+def _arrangement(cards: Iterable[int], rules: RummyRules, *, first_meld: bool) -> Arrangement:
+    hand = _hand(cards, rules)
+    solver = _solver_for(rules, first_meld=first_meld)
+    counts, jokers, kept = hand.counts, len(hand.jokers), int(bool(hand.stuck))
+    pool = list(hand.jokers)
+    left = list(hand.stuck)
+    melds = []
+    while counts:
+        target = solver.best(counts, jokers, kept)
+        low = (counts & -counts).bit_length() - 1
+        lowest = low >> 1
+        rest = counts - (1 << (low & ~1))
+        for after, used, gain, (stands, bits, kind) in solver.melds_from(lowest, rest, jokers):
+            if gain + solver.best(after, jokers - used, kept) == target:
+                placed = [pool.pop(0) if bits >> i & 1 else card(s) for i, s in enumerate(stands)]
+                melds.append(Meld(kind, tuple(placed), tuple(map(card, stands))))
+                counts, jokers = after, jokers - used
+                break
+        else:
+            left.append(card(lowest))
+            counts, kept = rest, 1
+    left.extend(pool)
+    score = sum(map(meld_points, melds)) if first_meld else sum(card_points(c, rules) for c in left)
+    return Arrangement(score, tuple(melds), tuple(left))
+
+
+def arrange(cards: Iterable[int], rules: RummyRules) -> Arrangement:
+    """One arrangement leaving `least_points` in hand."""
+    return _arrangement(cards, rules, first_meld=False)
+
+
+def arrange_first_meld(cards: Iterable[int], rules: RummyRules) -> Arrangement:
+    """One arrangement laying down `best_first_meld` (its score); no melds when nothing can be laid."""
+    return _arrangement(cards, rules, first_meld=True)
+
+
+def points_after_discard(cards: Iterable[int], rules: RummyRules) -> dict[Card, int]:
+    """For each card the hand may discard (each distinct card once, hand order), the least points left.
+
+    Jokers cannot be discarded under ``fixed_jokers``.
+    """
+    hand = list(map(card, cards))
+    out: dict[Card, int] = {}
+    for c in hand:
+        if c in out or (c.is_joker and rules.fixed_jokers):
+            continue
+        rest = list(hand)
+        rest.remove(c)
+        out[c] = least_points(rest, rules)
+    return out
+
+
+def best_discard(cards: Iterable[int], rules: RummyRules) -> Card:
+    """The discard leaving the least points; on a tie a natural before a joker, then the costlier card."""
+    table = points_after_discard(cards, rules)
+    if not table:
+        raise ValueError("nothing to discard")
+    return min(table, key=lambda c: (table[c], c.is_joker, -card_points(c, rules), c))

@@ -1,0 +1,290 @@
+from collections import Counter
+from functools import cache
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.rules.cards import DECK, card, make_card, parse_card, parse_cards
+from games.rules.rummy import STANDARD, best_first_meld, least_points
+from games.rules.rummy.melds import card_points, is_meld, meld_points
+from games.rules.rummy.solver import (
+    arrange,
+    arrange_first_meld,
+    best_discard,
+    points_after_discard,
+)
+
+JOKERS = parse_cards("X1 X2 X3 X4 X5 X6")
+JOKER = JOKERS[0]
+FLAGS = ("cyclic_runs", "fixed_groups", "fixed_jokers", "casino_scoring", "win_without_discard")
+rule_sets = st.sets(st.sampled_from(FLAGS)).map(lambda flags: STANDARD.with_(**dict.fromkeys(flags, True)))
+BRUTE = settings(max_examples=120, deadline=None)
+
+# --- An independent brute force: every candidate meld, then every disjoint choice of them. ---------
+
+SET_PLACES = {0: 0, 3: 1, 2: 2, 1: 3}  # suit index (C, D, H, S) -> place in C, S, H, D
+
+
+def first_value(rank, after_king):
+    if rank == 1:
+        return 11 if after_king else 1
+    return min(rank, 10)
+
+
+def set_value(naturals, jokers, rules):
+    """First-meld value of a set, or None when illegal."""
+    ranks = {c.rank for c in naturals}
+    suits = [c.suit for c in naturals]
+    size = len(naturals) + jokers
+    if len(ranks) != 1 or len(set(suits)) != len(suits) or not 3 <= size <= 4:
+        return None
+    if rules.fixed_groups:
+        taken = {SET_PLACES[s] for s in suits}
+        windows = [range(low, low + size) for low in range(5 - size)]
+        fits = [
+            w
+            for w in windows
+            if taken <= set(w)
+            and not (
+                rules.fixed_jokers and any(p not in taken and p + 1 not in taken and p + 1 in w for p in w)
+            )
+        ]
+        if not fits:
+            return None
+    rank = ranks.pop()
+    return size * (11 if rank == 1 else min(rank, 10))
+
+
+def run_values(naturals, jokers, rules):
+    """First-meld values of every way to read a run (empty when illegal)."""
+    suits = {c.suit for c in naturals}
+    size = len(naturals) + jokers
+    if len(suits) != 1 or not 3 <= size <= 13:
+        return []
+    held = sorted(c.rank for c in naturals)
+    if len(set(held)) != len(held):
+        return []
+    values = []
+    # A run is `size` consecutive ranks from `low`; 14 is the ace above the king, 15.. wrap round.
+    for low in range(1, 14):
+        ranks = [(low + i - 1) % 13 + 1 for i in range(size)]
+        if not rules.cyclic_runs and low + size - 1 > 14:
+            continue
+        if sorted(r for r in ranks if r in held) != held or len(set(ranks)) != size:
+            continue
+        joker_at = [r not in held for r in ranks]
+        if rules.fixed_jokers and any(a and b for a, b in zip(joker_at, joker_at[1:], strict=False)):
+            continue
+        values.append(sum(first_value(r, i > 0 and ranks[i - 1] == 13) for i, r in enumerate(ranks)))
+    return values
+
+
+def candidate_melds(hand, rules):
+    """(cards, first-meld value) of every legal meld inside the multiset `hand`."""
+    naturals = sorted(c for c in hand if not c.is_joker)
+    joker_count = sum(c.is_joker for c in hand) if rules.jokers else 0
+    out = {}
+    for size in range(2, min(len(naturals), 13) + 1):
+        for chosen in set(combinations(naturals, size)):
+            for jokers in range(min(size, joker_count, 13 - size) + 1):
+                values = run_values(chosen, jokers, rules)
+                value = set_value(chosen, jokers, rules)
+                if value is not None:
+                    values.append(value)
+                if values:
+                    out[(*chosen, *[JOKER] * jokers)] = max(values)
+    return out
+
+
+def brute_best(hand, rules, gain, *, keep_one=False):
+    """Largest total gain of disjoint melds inside `hand` (any order of picks, memoised on what is left).
+
+    With `keep_one`, at least one card must stay out of the melds.
+    """
+    hand = tuple(sorted(hand))
+    melds = candidate_melds(hand, rules)
+
+    @cache
+    def best(rest):
+        counts = Counter(rest)
+        top = 0 if rest or not keep_one else -1000
+        for meld, value in melds.items():
+            need = Counter(meld)
+            if all(counts[c] >= n for c, n in need.items()):
+                left = counts - need
+                top = max(top, gain(meld, value) + best(tuple(sorted(left.elements()))))
+        return top
+
+    return best(hand)
+
+
+def as_brute_hand(cards):
+    """Every joker becomes X1, so that the brute force sees them as one kind."""
+    return [JOKER if c.is_joker else c for c in cards]
+
+
+def brute_least_points(cards, rules):
+    hand = as_brute_hand(cards)
+    saved = brute_best(hand, rules, lambda meld, _: sum(card_points(c, rules) for c in meld))
+    return sum(card_points(c, rules) for c in hand) - saved
+
+
+def brute_first_meld(cards, rules):
+    keep_one = not rules.win_without_discard
+    return max(0, brute_best(as_brute_hand(cards), rules, lambda _, value: value, keep_one=keep_one))
+
+
+# --- Hands ------------------------------------------------------------------------------------------
+
+TWO_DECKS = list(DECK) * 2
+
+
+@st.composite
+def random_hands(draw):
+    n = draw(st.integers(5, 9))
+    jokers = draw(st.integers(0, min(4, n // 2)))
+    naturals = draw(st.permutations(TWO_DECKS))[: n - jokers]
+    return naturals + JOKERS[:jokers]
+
+
+@st.composite
+def suit_stretches(draw):
+    """A long same-suit stretch (wrapping past the king) with a duplicate and jokers."""
+    suit = draw(st.integers(0, 3))
+    start = draw(st.integers(1, 13))
+    length = draw(st.integers(4, 7))
+    stretch = [make_card((start + i - 1) % 13 + 1, suit) for i in range(length)]
+    stretch = draw(st.permutations(stretch))[: draw(st.integers(3, length))]
+    duplicate = draw(st.sampled_from(stretch))
+    jokers = draw(st.integers(0, 3))
+    extra = draw(st.lists(st.sampled_from([c for c in DECK if c not in stretch]), max_size=1))
+    return [*stretch, duplicate, *extra, *JOKERS[:jokers]][:9]
+
+
+@st.composite
+def rank_blocks(draw):
+    """Two or three adjacent ranks in every suit, some twice: sets and runs compete."""
+    low = draw(st.integers(1, 12))
+    width = draw(st.integers(2, 3))
+    block = [make_card((low + i - 1) % 13 + 1, s) for i in range(width) for s in range(4)] * 2
+    jokers = draw(st.integers(0, 2))
+    naturals = draw(st.permutations(block))[: draw(st.integers(5, 9 - jokers))]
+    return naturals + JOKERS[:jokers]
+
+
+@st.composite
+def joker_heavy(draw):
+    naturals = draw(st.permutations(TWO_DECKS[:26]))[: draw(st.integers(4, 5))]
+    return naturals + JOKERS[: draw(st.integers(3, 4))]
+
+
+hands = random_hands() | suit_stretches() | rank_blocks() | joker_heavy()
+
+
+# --- Properties -------------------------------------------------------------------------------------
+
+
+@BRUTE
+@given(cards=hands, rules=rule_sets)
+def test_least_points_matches_brute_force(cards, rules):
+    assert least_points(cards, rules) == brute_least_points(cards, rules)
+
+
+@BRUTE
+@given(cards=hands, rules=rule_sets)
+def test_best_first_meld_matches_brute_force(cards, rules):
+    assert best_first_meld(cards, rules) == brute_first_meld(cards, rules)
+
+
+def check_arrangement(cards, rules, result):
+    laid = [c for m in result.melds for c in m.cards]
+    assert sorted([*laid, *result.left]) == sorted(cards)
+    for m in result.melds:
+        assert is_meld(m.cards, rules)
+
+
+@settings(max_examples=80, deadline=None)
+@given(cards=hands, rules=rule_sets)
+def test_arrangements_reach_the_optimum(cards, rules):
+    least = arrange(cards, rules)
+    check_arrangement(cards, rules, least)
+    assert least.score == least_points(cards, rules) == sum(card_points(c, rules) for c in least.left)
+    first = arrange_first_meld(cards, rules)
+    check_arrangement(cards, rules, first)
+    assert first.score == best_first_meld(cards, rules) == sum(meld_points(m) for m in first.melds)
+    assert first.left or rules.win_without_discard or not first.melds
+
+
+@settings(max_examples=40, deadline=None)
+@given(cards=hands, rules=rule_sets)
+def test_discard_table_is_least_points_without_each_card(cards, rules):
+    table = points_after_discard(cards, rules)
+    assert set(table) == {c for c in cards if not (c.is_joker and rules.fixed_jokers)}
+    for c, points in table.items():
+        rest = list(cards)
+        rest.remove(c)
+        assert points == least_points(rest, rules)
+    if table:
+        assert table[best_discard(cards, rules)] == min(table.values())
+
+
+# --- Worked examples --------------------------------------------------------------------------------
+
+CYCLIC = STANDARD.with_(cyclic_runs=True)
+GROUPS = STANDARD.with_(fixed_groups=True)
+FIXED = STANDARD.with_(fixed_jokers=True)
+CASINO = STANDARD.with_(casino_scoring=True)
+OPEN_WIN = STANDARD.with_(win_without_discard=True)
+
+
+@pytest.mark.parametrize(
+    ("cards", "rules", "points", "first"),
+    [
+        ("AS 2S 3S 5H", STANDARD, 5, 6),
+        ("QS KS AS 4D 4D", STANDARD, 8, 31),
+        ("KS AS 2S 9D", STANDARD, 32, 0),  # no ace inside a run
+        ("KS AS 2S 9D", CYCLIC, 9, 23),
+        ("7C 7H 7D X1", GROUPS, 0, 21),  # C-X-H-D; keeping a card back: X-H-D with X for spades
+        ("7C 7H 7D X1 2C", GROUPS, 2, 28),
+        ("7H 7D X1 X2 2C", GROUPS, 2, 28),  # X=C, X=S before hearts
+        ("5S X1 X2 8S 2C", STANDARD, 2, 26),
+        ("5S X1 X2 8S 2C", FIXED, 55, 0),
+        ("5S 6S X1 X2 8S 2C", FIXED, 2, 35),  # 5 6 X(7) 8 X(9)
+        ("QS QS KS KS AS AS", STANDARD, 0, 31),  # two runs; keeping one card leaves one run
+        ("QS QS KS KS AS AS", OPEN_WIN, 0, 62),
+        ("QS QH QD 5C", CASINO, 5, 30),
+        ("QS 5C 6C", CASINO, 50, 0),
+        ("X1 X2 X3", STANDARD, 60, 0),  # jokers alone are no meld
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", STANDARD, 0, 95),  # 2..A keeps the low ace
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", CYCLIC, 0, 95),
+        ("7H 7S 7C 5H 6H 8H X1 X2", STANDARD, 0, 51),  # a joker stands for the 7H the set holds
+    ],
+)
+def test_worked_examples(cards, rules, points, first):
+    hand = parse_cards(cards)
+    assert least_points(hand, rules) == points
+    assert best_first_meld(hand, rules) == first
+
+
+def test_second_copy_and_jokers_in_a_long_run():
+    hand = parse_cards("3D 4D 5D 5D 6D 7D 8D X1 X2 9C 9H")
+    result = arrange(hand, STANDARD)
+    assert result.score == 0
+    assert least_points(hand, STANDARD) == 0
+
+
+def test_best_discard_keeps_jokers_on_a_tie():
+    hand = parse_cards("5H 6H 7H 7C 7S X1 X2")
+    assert best_discard(hand, STANDARD) == parse_card("7C")  # 5H and 7C both leave 0: the costlier goes
+    assert points_after_discard(hand, FIXED).keys() == set(parse_cards("5H 6H 7H 7C 7S"))
+
+
+def test_too_many_copies_is_refused():
+    with pytest.raises(ValueError):
+        least_points(parse_cards("5H 5H 5H"), STANDARD)
+
+
+def test_jokers_do_not_meld_without_jokers_in_play():
+    assert least_points([*parse_cards("5H 6H"), card(52)], STANDARD.with_(jokers=0)) == 31
