@@ -10,12 +10,28 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+
+def _with_in_process_sweeper(app):
+    """The in-memory channel layer reaches only this process, so its clocks run here too."""
+
+    async def wrapper(scope, receive, send):
+        from games.sweeper import start_in_process
+
+        start_in_process()
+        return await app(scope, receive, send)
+
+    return wrapper
+
+
+application = router if settings.REDIS_URL else _with_in_process_sweeper(router)

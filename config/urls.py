@@ -5,6 +5,7 @@ from config import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("", include("games.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

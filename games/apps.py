@@ -3,3 +3,6 @@ from django.apps import AppConfig
 
 class GamesConfig(AppConfig):
     name = "games"
+
+    def ready(self):
+        from games import signals  # noqa: F401

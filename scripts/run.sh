@@ -14,5 +14,10 @@ $py manage.py migrate --noinput
 if [ "$DEBUG" != "1" ]; then $py manage.py collectstatic --noinput >/dev/null; fi
 $py manage.py ensure_demo_admin
 
+if [ -n "${REDIS_URL:-}" ]; then
+  # Across processes (Redis), one sweeper enforces the clocks; without Redis, Daphne runs it.
+  $py manage.py run_sweeper &
+  CLEANUP+=("kill $!")
+fi
 log "Serving on http://127.0.0.1:$PORT/"
-exec .venv/bin/daphne -b 127.0.0.1 -p "$PORT" config.asgi:application
+.venv/bin/daphne -b 127.0.0.1 -p "$PORT" config.asgi:application

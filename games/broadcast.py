@@ -1,0 +1,63 @@
+"""Channel-layer groups and the messages services send to them (always after commit).
+
+Groups are per room, so a socket keeps its groups across a rematch: one group for each seat
+(that seat's own view), one for spectators (the public view), one for room-level news.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+LOBBY_GROUP = "lobby"
+
+
+def room_group(code: str) -> str:
+    return f"room.{code}"
+
+
+def seat_group(code: str, seat: int) -> str:
+    return f"room.{code}.seat.{seat}"
+
+
+def public_group(code: str) -> str:
+    return f"room.{code}.public"
+
+
+def _send(group: str, message: dict[str, Any]) -> None:
+    async_to_sync(get_channel_layer().group_send)(group, message)
+
+
+def send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Queue (group, message) pairs to go out once the current transaction commits."""
+
+    def flush():
+        for group, message in messages:
+            _send(group, message)
+
+    transaction.on_commit(flush)
+
+
+def game_messages(code: str, seat_payloads: dict[int | None, dict[str, Any]]) -> list[tuple[str, dict]]:
+    """A `game.update` per seat (key None: spectators), each carrying only that seat's view."""
+    return [
+        (
+            public_group(code) if seat is None else seat_group(code, seat),
+            {"type": "game.update", "payload": payload},
+        )
+        for seat, payload in seat_payloads.items()
+    ]
+
+
+def room_changed(code: str) -> list[tuple[str, dict]]:
+    return [(room_group(code), {"type": "room.changed"}), (LOBBY_GROUP, {"type": "lobby.changed"})]
+
+
+def room_closed(code: str, reason: str) -> list[tuple[str, dict]]:
+    return [
+        (room_group(code), {"type": "room.closed", "reason": reason}),
+        (LOBBY_GROUP, {"type": "lobby.changed"}),
+    ]

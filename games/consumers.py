@@ -1,0 +1,211 @@
+"""WebSocket consumers: thin.  They parse, authorise, call a service, and forward what the
+channel layer brings.  Protocol: docs/protocol.md."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+
+from games import broadcast, selectors, services
+from games.identity import identity_of
+
+MAX_FRAME = 4096
+
+
+def decode_frame(text: str | None) -> dict[str, Any] | None:
+    """The frame as a dict with a string `type`, or None for anything else."""
+    if not text or len(text) > MAX_FRAME:
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return None
+    return message
+
+
+class JsonConsumer(AsyncWebsocketConsumer):
+    async def send_json(self, payload: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(payload))
+
+    async def send_error(self, code: str, message: str, **extra: Any) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message, **extra})
+
+
+class RoomConsumer(JsonConsumer):
+    """One socket at a table: a player's (its seat's view) or a spectator's (the public view)."""
+
+    async def connect(self):
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.identity = identity_of(self.scope.get("user"), self.scope.get("session"))
+        self.language = translation.get_language_from_request(_FakeRequest(self.scope)) or "en"
+        token = parse_qs(self.scope.get("query_string", b"").decode()).get("t", [""])[0]
+        self.room = await database_sync_to_async(selectors.room_by_code)(self.code)
+        if self.room is None or not await database_sync_to_async(selectors.can_watch)(
+            self.room, self.identity, token
+        ):
+            await self.close(code=4403)
+            return
+        self.joined: set[str] = set()
+        await self.accept()
+        await self._join_groups()
+        await self._touch()
+        await self._send_room()
+        await self._send_state()
+
+    async def disconnect(self, code):
+        for group in getattr(self, "joined", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        message = decode_frame(text_data)
+        if message is None:
+            await self.send_error("bad_message", "Frames are JSON objects with a type, at most 4 KB.")
+            return
+        handler = getattr(self, f"on_{message['type']}", None) if message["type"] in _CLIENT_TYPES else None
+        if handler is None:
+            await self.send_error("bad_message", f"Unknown message type {message['type'][:32]!r}.")
+            return
+        try:
+            await handler(message)
+        except services.ServiceError as error:
+            await self._send_error_with_state(error.code, error.message, message.get("id"))
+
+    # --- client messages ---------------------------------------------------------------
+
+    async def on_act(self, message):
+        match_id = await self._match_id()
+        if match_id is None:
+            raise services.ServiceError("no_match", "No game is being played here yet.")
+        result = await database_sync_to_async(services.do_act)(
+            match_id=match_id,
+            identity=self.identity,
+            version=message.get("version"),
+            client_id=message.get("id"),
+            action=message.get("action"),
+        )
+        await self.send_json({"type": "ack", "id": message.get("id"), "duplicate": result.duplicate})
+        if result.duplicate:
+            await self._send_state()
+
+    async def on_resync(self, message):
+        await self._send_room()
+        await self._send_state()
+
+    async def on_ping(self, message):
+        await self._touch()
+        await self.send_json({"type": "pong"})
+
+    async def on_offer(self, message):
+        match_id = await self._match_id()
+        if match_id is None:
+            raise services.ServiceError("no_match", "No game is being played here yet.")
+        await database_sync_to_async(services.do_offer)(
+            match_id=match_id, identity=self.identity, kind=message.get("kind")
+        )
+
+    async def on_claim(self, message):
+        match_id = await self._match_id()
+        if match_id is None:
+            raise services.ServiceError("no_match", "No game is being played here yet.")
+        await database_sync_to_async(services.do_claim)(
+            match_id=match_id, identity=self.identity, bot=message.get("bot") is True
+        )
+
+    # --- channel-layer messages ----------------------------------------------------------
+
+    async def game_update(self, event):
+        await self.send_json(event["payload"])
+
+    async def room_changed(self, event):
+        await self._join_groups()
+        await self._send_room()
+
+    async def room_closed(self, event):
+        await self.send_json({"type": "closed", "reason": event["reason"]})
+        await self.close(code=4000)
+
+    # --- helpers -------------------------------------------------------------------------
+
+    async def _join_groups(self):
+        seat = await database_sync_to_async(selectors.seat_index)(self.room, self.identity)
+        self.seat = seat
+        wanted = {
+            broadcast.room_group(self.code),
+            broadcast.public_group(self.code) if seat is None else broadcast.seat_group(self.code, seat),
+        }
+        for group in wanted - self.joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        for group in self.joined - wanted:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.joined = wanted
+
+    async def _touch(self):
+        await database_sync_to_async(services.do_touch_presence)(room=self.room, identity=self.identity)
+
+    async def _match_id(self) -> int | None:
+        match = await database_sync_to_async(selectors.current_match)(self.room)
+        return None if match is None else match.pk
+
+    async def _send_room(self):
+        info = await database_sync_to_async(selectors.room_info)(self.room, self.identity, self.language)
+        await self.send_json(info)
+
+    async def _state(self) -> dict[str, Any] | None:
+        match = await database_sync_to_async(selectors.current_match)(self.room)
+        if match is None:
+            return None
+        return await database_sync_to_async(selectors.match_payload)(match, self.seat)
+
+    async def _send_state(self):
+        state = await self._state()
+        if state is not None:
+            await self.send_json(state)
+
+    async def _send_error_with_state(self, code: str, message: str, client_id: Any):
+        await self.send_error(
+            code, message, id=client_id if isinstance(client_id, str) else None, state=await self._state()
+        )
+
+
+_CLIENT_TYPES = {"act", "resync", "ping", "offer", "claim"}
+
+
+class LobbyConsumer(JsonConsumer):
+    """The lobby's list of open public rooms, sent again whenever a room changes."""
+
+    async def connect(self):
+        self.language = translation.get_language_from_request(_FakeRequest(self.scope)) or "en"
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.accept()
+        await self.lobby_changed({})
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.send_error("bad_message", "The lobby socket only listens.")
+
+    async def lobby_changed(self, event):
+        rooms = await database_sync_to_async(_lobby_rooms)(self.language)
+        await self.send_json({"type": "rooms", "rooms": rooms})
+
+
+def _lobby_rooms(language: str) -> list[dict[str, Any]]:
+    return [selectors.lobby_entry(room, language) for room in selectors.open_public_rooms()]
+
+
+class _FakeRequest:
+    """Just enough of a request for Django's language negotiation (cookie, then header)."""
+
+    def __init__(self, scope):
+        headers = dict(scope.get("headers", []))
+        self.COOKIES = scope.get("cookies", {})
+        self.META = {"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode("latin-1")}
+        self.path_info = scope.get("path", "/")

@@ -1,0 +1,88 @@
+"""One adapter per game family, so rooms, services and consumers serve every family alike.
+
+An adapter turns stored JSON into rule-engine values and back, and answers the few
+questions the services ask of any game: whose turn it is, whether the server must deal,
+whether the match is over, and what a timed-out turn plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from games.rules import gin
+from games.rules.cards import display_key
+from games.rules.melds import best_melds
+
+
+class FamilyAdapter(Protocol):
+    name: str
+    illegal: type[Exception]
+    """What the family's engine raises for an illegal action (with `.code` and `.message`)."""
+
+    def rules_from(self, flags: dict[str, Any]) -> Any: ...
+    def new_match(self, rules: Any, *, seats: int, first_dealer: int) -> Any: ...
+    def load(self, data: dict[str, Any]) -> Any: ...
+    def dump(self, state: Any) -> dict[str, Any]: ...
+    def apply(self, state: Any, seat: int | None, action: Any) -> tuple[Any, list[dict]]: ...
+    def view_for(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def turn(self, state: Any) -> int | None: ...
+    def needs_deal(self, state: Any) -> bool: ...
+    def is_over(self, state: Any) -> bool: ...
+    def winner(self, state: Any) -> int | None: ...
+    def timeout_action(self, state: Any, seat: int) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class GinAdapter:
+    name: str = "gin"
+    illegal: type[Exception] = gin.IllegalAction
+
+    def rules_from(self, flags: dict[str, Any]) -> gin.GinRules:
+        return gin.GinRules.from_dict(flags)
+
+    def new_match(self, rules: gin.GinRules, *, seats: int, first_dealer: int) -> gin.GinState:
+        return gin.new_match(rules, first_dealer=first_dealer)
+
+    def load(self, data: dict[str, Any]) -> gin.GinState:
+        return gin.GinState.from_json(data)
+
+    def dump(self, state: gin.GinState) -> dict[str, Any]:
+        return state.to_json()
+
+    def apply(self, state, seat, action):
+        return gin.apply(state, seat, action)
+
+    def view_for(self, state, seat):
+        return gin.view_for(state, seat)
+
+    def turn(self, state: gin.GinState) -> int | None:
+        return state.turn
+
+    def needs_deal(self, state: gin.GinState) -> bool:
+        return state.phase in ("deal", "hand_over")
+
+    def is_over(self, state: gin.GinState) -> bool:
+        return state.phase == "match_over"
+
+    def winner(self, state: gin.GinState) -> int | None:
+        return None if state.result is None else state.result.winner
+
+    def timeout_action(self, state: gin.GinState, seat: int) -> dict[str, Any]:
+        """A timed-out turn: pass the upcard, draw from the stock, discard the highest unmelded card."""
+        if state.phase == "upcard":
+            return {"type": "pass"}
+        if state.phase == "draw":
+            return {"type": "draw", "source": "stock"}
+        hand = [c for c in state.hands[seat] if c != state.taken]
+        unmelded = best_melds(state.hands[seat], state.rules.max_meld_size).deadwood_cards
+        pool = [c for c in unmelded if c != state.taken] or hand
+        worst = max(pool, key=lambda c: (c.deadwood, display_key(c)[1], display_key(c)[0]))
+        return {"type": "discard", "card": str(worst)}
+
+
+ADAPTERS: dict[str, FamilyAdapter] = {"gin": GinAdapter()}
+
+
+def adapter(family: str) -> FamilyAdapter:
+    return ADAPTERS[family]

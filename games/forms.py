@@ -1,0 +1,49 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import BotLevel, RuleSet
+
+TIMER_CHOICES = [("", _("No timer")), ("30", _("30 s")), ("60", _("60 s")), ("120", _("2 min"))]
+
+
+class RuleSetField(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        from django.utils.translation import get_language
+
+        return obj.display_name(get_language() or "en")
+
+
+def _offered():
+    return RuleSet.objects.filter(enabled=True, family="gin")
+
+
+class NewRoomForm(forms.Form):
+    ruleset = RuleSetField(queryset=RuleSet.objects.none(), label=_("Rules"), empty_label=None)
+    private = forms.BooleanField(required=False, label=_("Private (invitation link only)"))
+    turn_seconds = forms.TypedChoiceField(
+        choices=TIMER_CHOICES, coerce=int, empty_value=None, required=False, label=_("Turn timer")
+    )
+    rated = forms.BooleanField(required=False, label=_("Rated"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].queryset = _offered()
+
+
+class VersusComputerForm(forms.Form):
+    ruleset = RuleSetField(queryset=RuleSet.objects.none(), label=_("Rules"), empty_label=None)
+    level = forms.ChoiceField(
+        choices=[(v, label) for v, label in BotLevel.choices if v != BotLevel.ARCADE],
+        initial=BotLevel.MEDIUM,
+        label=_("Level"),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].queryset = _offered()
+
+    def bot_level(self) -> str:
+        """The arcade rule set always plays its own deterministic bot (RULES.md §2)."""
+        if self.cleaned_data["ruleset"].slug == "gin-arcade":
+            return BotLevel.ARCADE
+        return self.cleaned_data["level"]

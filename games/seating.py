@@ -1,0 +1,38 @@
+"""Who sits where, and who is connected: small reads shared by services and selectors."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from games.identity import Identity
+from games.models import Seat
+
+ONLINE_WINDOW = timedelta(seconds=35)
+"""A seat is online when its socket was seen this recently (sockets ping every 15 s)."""
+CLAIM_AFTER = timedelta(seconds=60)
+"""An opponent away this long can be claimed against, or replaced by a bot."""
+
+
+def seat_of(seats: list[Seat], identity: Identity) -> Seat | None:
+    """The seat `identity` holds among `seats`, if any."""
+    for seat in seats:
+        if identity.user_id is not None and seat.user_id == identity.user_id:
+            return seat
+        if identity.user_id is None and identity.guest_key and seat.guest_key == identity.guest_key:
+            return seat
+    return None
+
+
+def is_online(seat: Seat, *, window: timedelta = ONLINE_WINDOW) -> bool:
+    return seat.last_seen is not None and seat.last_seen > timezone.now() - window
+
+
+def identity_filter(identity: Identity) -> dict:
+    """Queryset filter for the seats `identity` holds."""
+    if identity.user_id is not None:
+        return {"user_id": identity.user_id}
+    if identity.guest_key:
+        return {"guest_key": identity.guest_key, "user__isnull": True}
+    return {"pk__in": []}

@@ -1,0 +1,102 @@
+"""Reads that several views and consumers need."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+from django.urls import reverse
+
+from games.identity import Identity
+from games.models import Match, Room, RuleSet, Seat
+from games.seating import CLAIM_AFTER, is_online, seat_of
+from games.services import game_payload
+
+LOBBY_LIMIT = 50
+
+
+def offered_rulesets() -> list[RuleSet]:
+    return list(RuleSet.objects.filter(enabled=True))
+
+
+def open_public_rooms() -> list[Room]:
+    """Public rooms waiting for players, newest first."""
+    return list(
+        Room.objects.filter(state=Room.State.OPEN, is_private=False)
+        .select_related("ruleset")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))[:LOBBY_LIMIT]
+    )
+
+
+def lobby_entry(room: Room, language: str) -> dict[str, Any]:
+    seats = list(room.seats.all())
+    return {
+        "code": room.code,
+        "url": reverse("games:room", args=[room.code]),
+        "family": room.family,
+        "ruleset": room.ruleset.display_name(language),
+        "players": [s.label() for s in seats if not s.is_empty],
+        "seats_taken": sum(not s.is_empty for s in seats),
+        "seats": len(seats),
+        "turn_seconds": room.turn_seconds,
+        "rated": room.rated,
+    }
+
+
+def room_by_code(code: str) -> Room | None:
+    return Room.objects.select_related("ruleset").filter(code=code).first()
+
+
+def current_match(room: Room) -> Match | None:
+    return room.matches.order_by("-created_at").first()
+
+
+def seat_index(room: Room, identity: Identity) -> int | None:
+    seat = seat_of(list(room.seats.all()), identity)
+    return None if seat is None else seat.index
+
+
+def can_watch(room: Room, identity: Identity, token: str = "") -> bool:
+    """Public rooms are open to all; a private one to its players and invitation holders."""
+    return not room.is_private or seat_index(room, identity) is not None or token == room.invite_token
+
+
+def room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
+    """Room-level facts a socket or page shows: seats, presence, offers, the viewer's seat."""
+    seats = list(room.seats.select_related("user"))
+    you = seat_of(seats, identity)
+    match = current_match(room)
+    info = {
+        "type": "room",
+        "code": room.code,
+        "state": room.state,
+        "family": room.family,
+        "ruleset": room.ruleset.display_name(language),
+        "turn_seconds": room.turn_seconds,
+        "rated": room.rated,
+        "private": room.is_private,
+        "you": None if you is None else you.index,
+        "seats": [
+            {
+                "index": s.index,
+                "name": s.label(),
+                "kind": "bot" if s.bot else "empty" if s.is_empty else "player",
+                "online": bool(s.bot) or is_online(s),
+                "claimable": not s.bot and not s.is_empty and not is_online(s, window=CLAIM_AFTER),
+            }
+            for s in seats
+        ],
+        "match": match.pk if match else None,
+        "offers": match.offers if match else {},
+        "invite_url": None,
+    }
+    if you is not None and room.is_private:
+        info["invite_url"] = reverse("games:invite", args=[room.code, room.invite_token])
+    return info
+
+
+def match_payload(match: Match, seat: int | None) -> dict[str, Any]:
+    from games.families import adapter
+
+    family = adapter(match.family)
+    return game_payload(match, family.load(match.state), seat)

@@ -1,0 +1,444 @@
+"""Every change to rooms and matches.  Views, consumers and the sweeper call these; nothing
+else writes game data.
+
+A change to a match happens in one transaction that locks the match row, applies actions
+with the rules engine (the player's, then any bot's or the server's that follow), appends
+each to the move log, stores the state, bumps the version, and queues each seat's own view
+(and the spectators' view) to be sent once the transaction commits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import broadcast
+from games.families import ADAPTERS, adapter
+from games.identity import Identity
+from games.models import BotLevel, Match, Move, Room, RuleSet, Seat
+from games.seating import CLAIM_AFTER, identity_filter, is_online, seat_of
+
+SEATS = 2
+ROOM_EXPIRY = timedelta(days=7)
+MAX_CLIENT_ID = 64
+
+
+class ServiceError(Exception):
+    """A refused request: `code` for programs, `message` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ActResult:
+    match: Match
+    seat: int
+    duplicate: bool
+
+
+# --- rooms ---------------------------------------------------------------------------------
+
+
+def do_create_room(
+    *,
+    identity: Identity,
+    ruleset: RuleSet,
+    is_private: bool = False,
+    turn_seconds: int | None = None,
+    rated: bool = False,
+    bot: str = "",
+    first_seed: bytes | None = None,
+) -> Room:
+    """A room with the creator in seat 0, and a bot in seat 1 when `bot` names a level.
+
+    Playing the computer is open to guests; online rooms and rated play need an account.
+    """
+    if identity.is_anonymous:
+        raise ServiceError("not_signed_in", "Sign in, or start a game against the computer.")
+    if not ruleset.enabled:
+        raise ServiceError("ruleset_disabled", "That rule set is not offered.")
+    if bot and bot not in BotLevel.values:
+        raise ServiceError("bad_bot", f"No computer level {bot!r}.")
+    if not bot and not identity.is_authenticated:
+        raise ServiceError("account_needed", "Online rooms need an account.")
+    if rated and (bot or ruleset.flags.get("practice")):
+        raise ServiceError("not_rated", "Games against the computer and practice tables are never rated.")
+    if turn_seconds is not None and not 10 <= turn_seconds <= 600:
+        raise ServiceError("bad_timer", "A turn timer is 10 to 600 seconds.")
+    if ruleset.family not in ADAPTERS:
+        raise ServiceError("family_unavailable", "That game cannot be played online yet.")
+    adapter(ruleset.family).rules_from(ruleset.flags)  # refuses impossible flags before anything is stored
+    with transaction.atomic():
+        room = Room.objects.create(
+            ruleset=ruleset,
+            family=ruleset.family,
+            rules=ruleset.flags,
+            created_by_id=identity.user_id,
+            is_private=is_private or bool(bot),
+            turn_seconds=turn_seconds,
+            rated=rated,
+        )
+        Seat.objects.create(room=room, index=0, user_id=identity.user_id, guest_key=identity.guest_key)
+        Seat.objects.create(room=room, index=1, bot=bot)
+        if bot:
+            _start_match(room, first_seed=first_seed)
+        broadcast.send_on_commit(broadcast.room_changed(room.code))
+    return room
+
+
+def do_take_seat(*, room: Room, identity: Identity, token: str = "") -> Seat:
+    """Sit `identity` in the first empty seat; the match starts when every seat is taken."""
+    if not identity.is_authenticated:
+        raise ServiceError("account_needed", "Sign in to take a seat.")
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        seats = list(room.seats.all())
+        if seat_of(seats, identity) is not None:
+            raise ServiceError("already_seated", "You already have a seat here.")
+        if room.state != Room.State.OPEN:
+            raise ServiceError("room_not_open", "This room is not waiting for players.")
+        if room.is_private and not secrets.compare_digest(token, room.invite_token):
+            raise ServiceError("invite_needed", "This room is private: use its invitation link.")
+        empty = [s for s in seats if s.is_empty]
+        if not empty:
+            raise ServiceError("room_full", "Every seat is taken.")
+        seat = empty[0]
+        seat.user_id = identity.user_id
+        seat.last_seen = timezone.now()
+        seat.save(update_fields=["user", "last_seen"])
+        if len(empty) == 1:
+            _start_match(room)
+        room.last_activity_at = timezone.now()
+        room.save(update_fields=["last_activity_at", "state"])
+        broadcast.send_on_commit(broadcast.room_changed(room.code))
+    return seat
+
+
+def do_leave_seat(*, room: Room, identity: Identity) -> None:
+    """Leave a room that has not started; an empty room closes."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        seats = list(room.seats.all())
+        seat = seat_of(seats, identity)
+        if seat is None:
+            raise ServiceError("not_seated", "You have no seat here.")
+        if room.state != Room.State.OPEN:
+            raise ServiceError("room_not_open", "The game has started: resign or claim instead.")
+        seat.user = None
+        seat.guest_key = ""
+        seat.save(update_fields=["user", "guest_key"])
+        if all(s.is_empty for s in seats):
+            room.state = Room.State.CLOSED
+            room.save(update_fields=["state"])
+            broadcast.send_on_commit(broadcast.room_closed(room.code, "empty"))
+        else:
+            broadcast.send_on_commit(broadcast.room_changed(room.code))
+
+
+def do_close_room(*, room: Room, reason: str) -> None:
+    """Close a room for good (moderators, expiry): its sockets hear it at once."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        room.state = Room.State.CLOSED if reason != "expired" else Room.State.EXPIRED
+        room.save(update_fields=["state"])
+        Match.objects.filter(room=room, status=Match.Status.PLAYING).update(
+            status=Match.Status.ABANDONED, end_reason=reason, turn_deadline=None
+        )
+        broadcast.send_on_commit(broadcast.room_closed(room.code, reason))
+
+
+def do_touch_presence(*, room: Room, identity: Identity) -> bool:
+    """Record that this identity's seat is connected now; False when it has no seat."""
+    now = timezone.now()
+    updated = (
+        Seat.objects.filter(room=room, **identity_filter(identity))
+        .exclude(last_seen__gt=now - timedelta(seconds=10))
+        .update(last_seen=now)
+    )
+    return updated > 0
+
+
+def transfer_guest_seats(*, guest_key: str, user_id: int) -> int:
+    """A guest who signs up keeps its games: its seats become the user's."""
+    if not guest_key:
+        return 0
+    return Seat.objects.filter(guest_key=guest_key).update(user_id=user_id, guest_key="")
+
+
+def expire_idle_rooms(*, now: datetime) -> int:
+    """Rooms with no activity for seven days expire."""
+    idle = Room.objects.filter(
+        state__in=[Room.State.OPEN, Room.State.PLAYING, Room.State.FINISHED],
+        last_activity_at__lt=now - ROOM_EXPIRY,
+    )
+    count = 0
+    for room in idle:
+        do_close_room(room=room, reason="expired")
+        count += 1
+    return count
+
+
+# --- matches -------------------------------------------------------------------------------
+
+
+def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, action: Any) -> ActResult:
+    """Apply one player's action, then whatever bots and the server play after it.
+
+    A client id seen before is answered with the current state and never applied twice; an
+    action sent against an older version is refused.
+    """
+    if not isinstance(client_id, str) or not 1 <= len(client_id) <= MAX_CLIENT_ID:
+        raise ServiceError("bad_request", "Each action needs an id of 1 to 64 characters.")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ServiceError("bad_request", "Each action names the version it was made against.")
+    with transaction.atomic():
+        match, seats = _lock_match(match_id)
+        seat = seat_of(seats, identity)
+        if seat is None:
+            raise ServiceError("not_seated", "Only the players at this table can act.")
+        if Move.objects.filter(match=match, seat=seat.index, client_id=client_id).exists() or (
+            Move.objects.filter(match=match, seat=None, client_id=f"{seat.index}:{client_id}").exists()
+        ):
+            return ActResult(match=match, seat=seat.index, duplicate=True)
+        if match.status != Match.Status.PLAYING:
+            raise ServiceError("match_over", "This match is over.")
+        if version != match.version:
+            raise ServiceError("stale_version", f"The table moved on to version {match.version}: resynced.")
+        run = _Run(match, seats)
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind == "deal":
+            raise ServiceError("bad_action", "Only the server deals.")
+        if kind == "next_hand":
+            if set(action) != {"type"}:
+                raise ServiceError("bad_action", "next_hand takes no fields.")
+            if not run.family.needs_deal(run.state) or run.family.is_over(run.state):
+                raise ServiceError("wrong_phase", "The hand is still being played.")
+            run.deal(client_id=f"{seat.index}:{client_id}")
+        else:
+            run.play(seat.index, action, actor="player", client_id=client_id)
+        run.finish()
+    return ActResult(match=match, seat=seat.index, duplicate=False)
+
+
+def do_timeout(*, match_id: int, now: datetime) -> bool:
+    """Play the turn of a player whose clock ran out; False when the deadline moved meanwhile."""
+    with transaction.atomic():
+        match, seats = _lock_match(match_id)
+        if match.status != Match.Status.PLAYING or not match.turn_deadline or match.turn_deadline > now:
+            return False
+        run = _Run(match, seats)
+        seat = run.family.turn(run.state)
+        if seat is None:
+            return False
+        while run.family.turn(run.state) == seat and not run.family.needs_deal(run.state):
+            run.play(seat, run.family.timeout_action(run.state, seat), actor="timeout")
+        run.finish()
+    return True
+
+
+def do_claim(*, match_id: int, identity: Identity, bot: bool = False) -> None:
+    """After the opponent has been away 60 s: win the match, or (`bot`) let a bot finish it."""
+    with transaction.atomic():
+        match, seats = _lock_match(match_id)
+        seat = seat_of(seats, identity)
+        if seat is None:
+            raise ServiceError("not_seated", "Only the players at this table can claim.")
+        if match.status != Match.Status.PLAYING:
+            raise ServiceError("match_over", "This match is over.")
+        absent = [
+            s for s in seats if s.index != seat.index and not s.bot and not is_online(s, window=CLAIM_AFTER)
+        ]
+        if not absent:
+            raise ServiceError("opponent_present", "Your opponent is connected (or was, less than 60 s ago).")
+        run = _Run(match, seats)
+        if bot:
+            for s in absent:
+                s.bot = BotLevel.MEDIUM
+                s.save(update_fields=["bot"])
+            run.advance()
+        else:
+            run.end(winner=seat.index, reason="claimed")
+        run.finish()
+        broadcast.send_on_commit(broadcast.room_changed(match.room.code))
+
+
+def do_offer(*, match_id: int, identity: Identity, kind: str) -> Match | None:
+    """Offer a rematch (after the match) or a restart (during it); when every player has
+    offered the same, a new match starts in the room and is returned."""
+    if kind not in ("rematch", "restart"):
+        raise ServiceError("bad_request", "Offer a rematch or a restart.")
+    with transaction.atomic():
+        match, seats = _lock_match(match_id)
+        seat = seat_of(seats, identity)
+        if seat is None:
+            raise ServiceError("not_seated", "Only the players at this table can offer.")
+        if match.room.state == Room.State.CLOSED or match.room.state == Room.State.EXPIRED:
+            raise ServiceError("room_closed", "This room is closed.")
+        over = match.status != Match.Status.PLAYING
+        if over != (kind == "rematch"):
+            raise ServiceError("wrong_phase", "Rematch after a match, restart during one.")
+        match.offers = {**match.offers, str(seat.index): kind}
+        humans = [s for s in seats if not s.bot]
+        agreed = all(match.offers.get(str(s.index)) == kind for s in humans)
+        new = None
+        if agreed:
+            if not over:
+                _Run(match, seats).end(
+                    winner=None, reason="restarted", status=Match.Status.ABANDONED
+                ).finish()
+            match.offers = {}
+            new = _start_match(match.room)
+        match.save(update_fields=["offers"])
+        broadcast.send_on_commit(broadcast.room_changed(match.room.code))
+    return new
+
+
+# --- internals -----------------------------------------------------------------------------
+
+
+def _lock_match(match_id: int) -> tuple[Match, list[Seat]]:
+    try:
+        match = Match.objects.select_for_update().select_related("room").get(pk=match_id)
+    except Match.DoesNotExist:
+        raise ServiceError("no_match", "No such match.") from None
+    return match, list(match.room.seats.all())
+
+
+def _start_match(room: Room, *, first_seed: bytes | None = None) -> Match:
+    family = adapter(room.family)
+    previous = room.matches.order_by("-created_at").first()
+    # The first match's first dealer is seat 1, so seat 0 (the creator) plays first.
+    first_dealer = 1 if previous is None else 1 - previous.first_dealer
+    state = family.new_match(family.rules_from(room.rules), seats=SEATS, first_dealer=first_dealer)
+    match = Match.objects.create(
+        room=room, family=room.family, rules=room.rules, first_dealer=first_dealer, state=family.dump(state)
+    )
+    room.state = Room.State.PLAYING
+    room.last_activity_at = timezone.now()
+    room.save(update_fields=["state", "last_activity_at"])
+    run = _Run(match, list(room.seats.all()))
+    run.deal(seed=first_seed)
+    run.finish()
+    return match
+
+
+class _Run:
+    """One locked change to a match: actions applied in order, logged, then saved and sent."""
+
+    def __init__(self, match: Match, seats: list[Seat]) -> None:
+        self.match = match
+        self.seats = seats
+        self.family = adapter(match.family)
+        self.state = self.family.load(match.state)
+        self.events: list[dict[str, Any]] = []
+        self.seq = Move.objects.filter(match=match).count()
+        self.moves: list[Move] = []
+
+    def _apply(self, seat: int | None, action: Any, *, actor: str, client_id: str = "") -> None:
+        try:
+            self.state, events = self.family.apply(self.state, seat, action)
+        except self.family.illegal as error:
+            raise ServiceError(error.code, error.message) from None
+        self.events.extend(events)
+        self.moves.append(
+            Move(
+                match=self.match,
+                seq=self.seq,
+                seat=seat,
+                action=action,
+                client_id=client_id,
+                actor=actor,
+                version=self.match.version + 1,
+            )
+        )
+        self.seq += 1
+
+    def play(self, seat: int, action: Any, *, actor: str, client_id: str = "") -> None:
+        self._apply(seat, action, actor=actor, client_id=client_id)
+        self.advance()
+
+    def deal(self, *, seed: bytes | None = None, client_id: str = "") -> None:
+        seed_hex = (seed or secrets.token_bytes(16)).hex()
+        self._apply(None, {"type": "deal", "seed": seed_hex}, actor="server", client_id=client_id)
+        self.advance()
+
+    def advance(self) -> None:
+        """Let bots play while it is a bot's turn."""
+        while not self.family.is_over(self.state):
+            turn = self.family.turn(self.state)
+            if turn is None or not self.seats[turn].bot:
+                return
+            from games.ai import choose_action  # the bots load only when one plays
+
+            view = self.family.view_for(self.state, turn)
+            action = choose_action(self.seats[turn].bot, view, seed=self._bot_seed())
+            self._apply(turn, action, actor="bot")
+
+    def _bot_seed(self) -> int:
+        digest = hashlib.sha256(f"{self.match.pk}:{self.seq}".encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    def end(self, *, winner: int | None, reason: str, status: str = Match.Status.FINISHED) -> _Run:
+        self.match.status = status
+        self.match.winner_seat = winner
+        self.match.end_reason = reason
+        return self
+
+    def finish(self) -> None:
+        """Store the new state and log, bump the version, and queue every seat's view."""
+        match, family, now = self.match, self.family, timezone.now()
+        if family.is_over(self.state) and match.status == Match.Status.PLAYING:
+            self.end(winner=family.winner(self.state), reason="played")
+        if self.moves or match.status != Match.Status.PLAYING:
+            match.version += 1
+        match.state = family.dump(self.state)
+        match.updated_at = now
+        turn = family.turn(self.state)
+        timed = match.room.turn_seconds and match.status == Match.Status.PLAYING
+        human_turn = turn is not None and not self.seats[turn].bot
+        match.turn_deadline = (
+            now + timedelta(seconds=match.room.turn_seconds) if timed and human_turn else None
+        )
+        try:
+            with transaction.atomic():
+                Move.objects.bulk_create(self.moves)
+        except IntegrityError:
+            raise ServiceError("conflict", "Another change landed first: resynced.") from None
+        match.save()
+        room = match.room
+        room.last_activity_at = now
+        if match.status != Match.Status.PLAYING and room.state == Room.State.PLAYING:
+            room.state = Room.State.FINISHED
+        room.save(update_fields=["last_activity_at", "state"])
+        payloads = {
+            seat: game_payload(match, self.state, seat, events=self.events) for seat in [*range(SEATS), None]
+        }
+        messages = broadcast.game_messages(room.code, payloads)
+        if match.status != Match.Status.PLAYING:
+            messages += broadcast.room_changed(room.code)
+        broadcast.send_on_commit(messages)
+        self.moves = []
+
+
+def game_payload(match: Match, state: Any, seat: int | None, *, events: list | None = None) -> dict[str, Any]:
+    """What a seat's socket receives: its own view of the match, at this version."""
+    return {
+        "type": "state",
+        "match": match.pk,
+        "version": match.version,
+        "status": match.status,
+        "end_reason": match.end_reason,
+        "winner_seat": match.winner_seat,
+        "deadline": match.turn_deadline.isoformat() if match.turn_deadline else None,
+        "view": adapter(match.family).view_for(state, seat),
+        "events": events or [],
+    }

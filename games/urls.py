@@ -1,0 +1,14 @@
+from django.urls import path
+
+from games import views
+
+app_name = "games"
+urlpatterns = [
+    path("play/", views.lobby, name="lobby"),
+    path("play/computer/", views.play_computer, name="play_computer"),
+    path("play/new/", views.new_room, name="new_room"),
+    path("r/<str:code>/", views.room, name="room"),
+    path("r/<str:code>/sit/", views.take_seat, name="take_seat"),
+    path("r/<str:code>/leave/", views.leave_seat, name="leave_seat"),
+    path("r/<str:code>/invite/<str:token>/", views.invite, name="invite"),
+]

@@ -1,0 +1,128 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.forms import NewRoomForm, VersusComputerForm
+from games.identity import identity_of
+
+
+def lobby(request):
+    language = get_language() or "en"
+    rooms = [selectors.lobby_entry(room, language) for room in selectors.open_public_rooms()]
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "rooms": rooms,
+            "new_room_form": NewRoomForm(),
+            "computer_form": VersusComputerForm(),
+            "lobby_texts": {
+                "rated": _("Rated"),
+                "casual": _("Casual"),
+                "join": _("Join"),
+                "empty": _("No open rooms yet: create one."),
+            },
+        },
+    )
+
+
+@require_POST
+def play_computer(request):
+    form = VersusComputerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors.as_text())
+        return redirect("games:lobby")
+    identity = identity_of(request.user, request.session, create_guest=True)
+    room = services.do_create_room(
+        identity=identity, ruleset=form.cleaned_data["ruleset"], bot=form.bot_level()
+    )
+    return redirect("games:room", code=room.code)
+
+
+@login_required
+@require_POST
+def new_room(request):
+    form = NewRoomForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors.as_text())
+        return redirect("games:lobby")
+    try:
+        room = services.do_create_room(
+            identity=identity_of(request.user, request.session),
+            ruleset=form.cleaned_data["ruleset"],
+            is_private=form.cleaned_data["private"],
+            turn_seconds=form.cleaned_data["turn_seconds"],
+            rated=form.cleaned_data["rated"],
+        )
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    return redirect("games:room", code=room.code)
+
+
+def room(request, code):
+    room = selectors.room_by_code(code)
+    token = request.GET.get("t", "")
+    identity = identity_of(request.user, request.session)
+    if room is None or not selectors.can_watch(room, identity, token):
+        raise Http404
+    language = get_language() or "en"
+    info = selectors.room_info(room, identity, language)
+    match = selectors.current_match(room)
+    state = selectors.match_payload(match, info["you"]) if match else None
+    return render(
+        request,
+        "games/room.html",
+        {
+            "room": room,
+            "info": info,
+            "state": state,
+            "token": token,
+            "can_sit": _can_sit(request, room, info),
+        },
+    )
+
+
+def _can_sit(request, room, info) -> bool:
+    return (
+        request.user.is_authenticated
+        and info["you"] is None
+        and room.state == room.State.OPEN
+        and any(s["kind"] == "empty" for s in info["seats"])
+    )
+
+
+def invite(request, code, token):
+    return redirect(f"/r/{code}/?t={token}")
+
+
+@login_required
+@require_POST
+def take_seat(request, code):
+    room = selectors.room_by_code(code)
+    if room is None:
+        raise Http404
+    token = request.POST.get("t", "")
+    try:
+        services.do_take_seat(room=room, identity=identity_of(request.user, request.session), token=token)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+    return redirect(f"/r/{code}/" + (f"?t={token}" if token else ""))
+
+
+@require_POST
+def leave_seat(request, code):
+    room = selectors.room_by_code(code)
+    if room is None:
+        raise Http404
+    try:
+        services.do_leave_seat(room=room, identity=identity_of(request.user, request.session))
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("games:room", code=code)
+    return redirect("games:lobby")

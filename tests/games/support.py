@@ -1,0 +1,97 @@
+"""Shared test helpers for rooms and matches."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from itertools import count
+from typing import Any
+
+from django.apps import apps
+
+from accounts.models import User
+from games.identity import Identity
+from games.models import RuleSet
+
+_numbers = count(1)
+CARD = re.compile(r'"((?:[A2-9TJQK])[CDHS])"')
+
+
+def make_user(name: str | None = None) -> User:
+    n = next(_numbers)
+    name = name or f"Player{n}"
+    return User.objects.create_user(
+        username=f"u{n}-{name}", email=f"{name.lower()}{n}@example.com", password="pw", display_name=name
+    )
+
+
+def me(user: User) -> Identity:
+    return Identity(user_id=user.pk)
+
+
+def ruleset(slug: str = "gin-classic", **flags: Any) -> RuleSet:
+    """A preset, or (with flags) a custom rule set derived from it."""
+    if not RuleSet.objects.exists():  # transactional tests flush the data migration's rows
+        importlib.import_module("games.migrations.0002_rule_set_presets").create_presets(apps, None)
+    base = RuleSet.objects.get(slug=slug)
+    if not flags:
+        return base
+    custom_slug = f"{slug}-" + "-".join(f"{k}{v}" for k, v in sorted(flags.items()))
+    rs, _ = RuleSet.objects.get_or_create(
+        slug=custom_slug[:50],
+        defaults={"name": custom_slug, "family": base.family, "flags": {**base.flags, **flags}},
+    )
+    return rs
+
+
+def simple_policy(view: dict[str, Any]) -> dict[str, Any]:
+    """A plain player: knock when it may, pass upcards, draw from the stock, shed high deadwood."""
+    legal = view["legal_actions"]
+    knocks = [a for a in legal if a["type"] == "knock"]
+    if knocks:
+        return knocks[0]
+    for kind in ("pass", "big_gin"):
+        if {"type": kind} in legal:
+            return {"type": kind}
+    if {"type": "draw", "source": "stock"} in legal:
+        return {"type": "draw", "source": "stock"}
+    deadwood = set(view["deadwood_cards"] or [])
+    discards = [a for a in legal if a["type"] == "discard"]
+    value = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
+    return max(
+        discards,
+        key=lambda a: (a["card"] in deadwood, value.get(a["card"][0]) or int(a["card"][0])),
+    )
+
+
+def cards_in(payload: dict[str, Any]) -> set[str]:
+    return set(CARD.findall(json.dumps(payload)))
+
+
+def hidden_from(state: dict[str, Any], seat: int | None) -> set[str]:
+    """Cards `seat` (None: a spectator) must not see in the stored gin state: the stock, and
+    the other hands except the cards their owners were seen taking from the discard pile."""
+    if state["phase"] not in ("upcard", "draw", "discard"):
+        return set()
+    hidden = set(state["stock"])
+    for other, hand in enumerate(state["hands"]):
+        if other == seat:
+            continue
+        picked = {
+            e["card"]
+            for e in state["log"]
+            if e.get("seat") == other and e["type"] in ("draw", "take_upcard") and e.get("card")
+        }
+        hidden |= set(hand) - picked
+    return hidden
+
+
+def assert_no_leak(payload: dict[str, Any], state: dict[str, Any], seat: int | None) -> None:
+    """Nothing hidden in the frame, apart from finished hands (public, and dealt from the same deck)."""
+    text = json.dumps(payload)
+    current = {**payload, "view": {k: v for k, v in payload["view"].items() if k not in ("history", "result")}}
+    leaked = cards_in(current) & hidden_from(state, seat)
+    assert not leaked, f"seat {seat} was sent hidden cards {sorted(leaked)}"
+    if state["phase"] in ("upcard", "draw", "discard") and state.get("seed"):
+        assert state["seed"] not in text, f"seat {seat} was sent the running hand's seed"

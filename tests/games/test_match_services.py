@@ -1,0 +1,238 @@
+"""Services on PostgreSQL: whole matches, refusals that change nothing, retries, races."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from games import services
+from games.models import Match, Move, Room
+from games.replays import is_consistent, replayed_state
+from games.rules.gin import GinState, view_for
+from games.services import ServiceError
+from tests.games.support import assert_no_leak, make_user, me, ruleset, simple_policy
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def two_player_match(**flags):
+    ana, bo = make_user("Ana"), make_user("Bo")
+    room = services.do_create_room(identity=me(ana), ruleset=ruleset(**flags))
+    services.do_take_seat(room=room, identity=me(bo))
+    return room.matches.get(), (ana, bo)
+
+
+def play(match, players, policy=simple_policy, limit=5000):
+    """Drive both seats with `policy` through the services until the match ends."""
+    for n in range(limit):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING:
+            return match
+        state = GinState.from_json(match.state)
+        seat = state.turn
+        action = {"type": "next_hand"} if seat is None else policy(view_for(state, seat))
+        who = players[0] if seat is None else players[seat]
+        services.do_act(
+            match_id=match.pk, identity=me(who), version=match.version, client_id=f"c{n}", action=action
+        )
+    raise AssertionError("the match did not end")
+
+
+def test_two_players_play_a_whole_match_and_every_frame_keeps_secrets(sent):
+    match, players = two_player_match()
+    match = play(match, players)
+
+    assert match.status == Match.Status.FINISHED
+    result = match.state["result"]
+    assert max(result["totals"]) >= 100 and match.winner_seat == result["winner"]
+    assert match.room.__class__.objects.get(pk=match.room_id).state == Room.State.FINISHED
+    assert is_consistent(match)
+    assert Move.objects.filter(match=match).count() == match.moves.count()
+
+    game_frames = [(g, m["payload"]) for g, m in sent if m["type"] == "game.update"]
+    states = {v: replayed_state(match, version=v) for v in range(1, match.version + 1)}
+    assert len(game_frames) >= 3 * (match.version - 1)
+    for group, payload in game_frames:
+        seat = None if group.endswith(".public") else int(group.rsplit(".", 1)[1])
+        assert payload["view"]["seat"] == seat
+        assert_no_leak(payload, states[payload["version"]], seat)
+
+
+def test_refused_actions_change_nothing():
+    match, (ana, bo) = two_player_match()
+    stranger = make_user("Eve")
+    before = (match.version, match.state, match.moves.count())
+    refusals = [
+        (bo, match.version, {"type": "pass"}, "not_your_turn"),
+        (ana, match.version + 1, {"type": "pass"}, "stale_version"),
+        (ana, match.version - 1, {"type": "pass"}, "stale_version"),
+        (ana, match.version, {"type": "draw", "source": "stock"}, "wrong_phase"),
+        (ana, match.version, {"type": "discard", "card": "ZZ"}, "bad_card"),
+        (ana, match.version, {"type": "teleport"}, "bad_action"),
+        (ana, match.version, "pass", "bad_action"),
+        (ana, match.version, {"type": "next_hand"}, "wrong_phase"),
+        (ana, match.version, {"type": "deal", "seed": "00"}, "bad_action"),
+        (stranger, match.version, {"type": "pass"}, "not_seated"),
+        (ana, "7", {"type": "pass"}, "bad_request"),
+    ]
+    for n, (who, version, action, code) in enumerate(refusals):
+        with pytest.raises(ServiceError) as refused:
+            services.do_act(
+                match_id=match.pk, identity=me(who), version=version, client_id=f"x{n}", action=action
+            )
+        assert refused.value.code == code, (action, refused.value.message)
+    with pytest.raises(ServiceError, match="id of 1 to 64"):
+        services.do_act(match_id=match.pk, identity=me(ana), version=match.version, client_id="", action={})
+    match.refresh_from_db()
+    assert (match.version, match.state, match.moves.count()) == before
+
+
+def test_a_card_not_in_hand_is_refused():
+    match, (ana, bo) = two_player_match()
+    for n, who in enumerate((ana, bo)):
+        match.refresh_from_db()
+        services.do_act(
+            match_id=match.pk,
+            identity=me(who),
+            version=match.version,
+            client_id=f"p{n}",
+            action={"type": "pass"},
+        )
+    match.refresh_from_db()
+    services.do_act(
+        match_id=match.pk,
+        identity=me(ana),
+        version=match.version,
+        client_id="d",
+        action={"type": "draw", "source": "stock"},
+    )
+    match.refresh_from_db()
+    foreign = match.state["hands"][1][0]
+    with pytest.raises(ServiceError) as refused:
+        services.do_act(
+            match_id=match.pk,
+            identity=me(ana),
+            version=match.version,
+            client_id="x",
+            action={"type": "discard", "card": foreign},
+        )
+    assert refused.value.code == "card_not_in_hand"
+
+
+def test_a_retried_action_is_answered_and_never_applied_twice():
+    match, (ana, _) = two_player_match()
+    first = services.do_act(
+        match_id=match.pk, identity=me(ana), version=match.version, client_id="once", action={"type": "pass"}
+    )
+    again = services.do_act(
+        match_id=match.pk, identity=me(ana), version=match.version, client_id="once", action={"type": "pass"}
+    )
+    assert (first.duplicate, again.duplicate) == (False, True)
+    match.refresh_from_db()
+    assert match.moves.filter(seat=0).count() == 1
+    assert match.version == 2
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+def test_two_racing_actions_on_one_version_apply_once():
+    match, (ana, _) = two_player_match()
+    barrier, results = threading.Barrier(2), []
+
+    def attempt(client_id):
+        barrier.wait()
+        try:
+            services.do_act(
+                match_id=match.pk,
+                identity=me(ana),
+                version=match.version,
+                client_id=client_id,
+                action={"type": "pass"},
+            )
+            results.append("applied")
+        except ServiceError as error:
+            results.append(error.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=attempt, args=(f"race{i}",)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == ["applied", "stale_version"]
+    match.refresh_from_db()
+    assert match.version == 2 and is_consistent(match)
+
+
+def test_an_overdue_turn_is_played_for_the_player(sent):
+    ana, bo = make_user("Ana"), make_user("Bo")
+    room = services.do_create_room(identity=me(ana), ruleset=ruleset(), turn_seconds=30)
+    services.do_take_seat(room=room, identity=me(bo))
+    match = room.matches.get()
+    assert match.turn_deadline is not None
+    from games.sweeper import sweep_once
+
+    assert sweep_once(now=timezone.now())["timeouts"] == 0
+    later = match.turn_deadline + timedelta(seconds=1)
+    assert sweep_once(now=later)["timeouts"] == 1
+    match.refresh_from_db()
+    assert list(match.moves.values_list("seat", "action", "actor"))[-1] == (0, {"type": "pass"}, "timeout")
+    assert match.turn_deadline > later - timedelta(seconds=1)
+    assert is_consistent(match)
+
+
+def test_a_timed_out_draw_turn_draws_and_discards_the_highest_unmelded_card():
+    match, (ana, bo) = two_player_match(upcard_offer=False)
+    Room.objects.filter(pk=match.room_id).update(turn_seconds=30)
+    Match.objects.filter(pk=match.pk).update(turn_deadline=timezone.now())
+    assert services.do_timeout(match_id=match.pk, now=timezone.now() + timedelta(seconds=1))
+    match.refresh_from_db()
+    draw, discard = [a for a, actor in match.moves.values_list("action", "actor") if actor == "timeout"]
+    assert draw == {"type": "draw", "source": "stock"} and discard["type"] == "discard"
+    state = GinState.from_json(match.state)
+    assert state.turn == 1 and len(state.hands[0]) == 10
+
+
+def test_claiming_needs_an_opponent_away_for_a_minute():
+    match, (ana, bo) = two_player_match()
+    match.room.seats.filter(index=1).update(last_seen=timezone.now())
+    with pytest.raises(ServiceError) as refused:
+        services.do_claim(match_id=match.pk, identity=me(ana))
+    assert refused.value.code == "opponent_present"
+    match.room.seats.filter(index=1).update(last_seen=timezone.now() - timedelta(seconds=61))
+    services.do_claim(match_id=match.pk, identity=me(ana))
+    match.refresh_from_db()
+    assert (match.status, match.winner_seat, match.end_reason) == ("finished", 0, "claimed")
+
+
+def test_rematch_starts_when_both_offer_and_alternates_the_first_dealer():
+    match, (ana, bo) = two_player_match(match_target=1)
+    match = play(match, (ana, bo))
+    assert services.do_offer(match_id=match.pk, identity=me(ana), kind="rematch") is None
+    rematch = services.do_offer(match_id=match.pk, identity=me(bo), kind="rematch")
+    assert rematch is not None and rematch.first_dealer == 1 - match.first_dealer
+    with pytest.raises(ServiceError):
+        services.do_offer(match_id=rematch.pk, identity=me(ana), kind="rematch")
+
+
+def test_a_restart_in_mid_match_needs_both_players():
+    match, (ana, bo) = two_player_match()
+    services.do_offer(match_id=match.pk, identity=me(ana), kind="restart")
+    match.refresh_from_db()
+    assert match.status == "playing"
+    new = services.do_offer(match_id=match.pk, identity=me(bo), kind="restart")
+    match.refresh_from_db()
+    assert match.status == "abandoned" and new.status == "playing"
+
+
+def test_idle_rooms_expire_after_seven_days_and_their_sockets_hear_it(sent):
+    match, _ = two_player_match()
+    Room.objects.filter(pk=match.room_id).update(last_activity_at=timezone.now() - timedelta(days=8))
+    assert services.expire_idle_rooms(now=timezone.now()) == 1
+    room = Room.objects.get(pk=match.room_id)
+    assert room.state == Room.State.EXPIRED
+    assert ("room." + room.code, {"type": "room.closed", "reason": "expired"}) in sent
+    match.refresh_from_db()
+    assert match.status == "abandoned"
