@@ -1,0 +1,114 @@
+"""Gin actions: their JSON shapes, parsing, and `IllegalAction`.
+
+An action is a small JSON dict sent by a seat (or by the server, for the deal).  Everything
+that can be checked without looking at the game in progress is checked here, so the moves in
+`engine` only deal with the game itself.  Whatever arrives (any JSON value, or none), the
+answer is an `Action` or an `IllegalAction`, never another exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.rules.cards import Card, parse_card
+from games.rules.gin.rules import GinRules
+
+MAX_SEED_BYTES = 64
+"""Seeds are hex strings of 1..64 bytes (a Daily Gin seed is a 32-byte HMAC)."""
+
+
+class IllegalAction(ValueError):
+    """An action refused by the rules.  `code` is stable (clients branch on it), `message` is for people.
+
+    Codes: ``bad_seat``, ``bad_action``, ``bad_card``, ``bad_seed``, ``match_over``,
+    ``wrong_phase``, ``not_your_turn``, ``must_draw_stock``, ``card_not_in_hand``,
+    ``cannot_discard_taken_card``, ``knock_too_high``, ``not_melded``.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Action:
+    """A well-formed action; only the fields its type has are set."""
+
+    type: str
+    card: Card | None = None
+    source: str | None = None
+    seed: str | None = None
+
+
+def _card(value: Any) -> Card:
+    try:
+        card = parse_card(value)
+    except ValueError:
+        raise IllegalAction("bad_card", f"not a card: {value!r}") from None
+    if card.is_joker:
+        raise IllegalAction("bad_card", "gin is played without jokers")
+    return card
+
+
+def _source(value: Any) -> str:
+    if value not in ("stock", "discard"):
+        raise IllegalAction("bad_action", f"source must be 'stock' or 'discard', not {value!r}")
+    return value
+
+
+def _seed(value: Any) -> str:
+    try:
+        raw = bytes.fromhex(value)
+    except (TypeError, ValueError):
+        raise IllegalAction("bad_seed", "the seed must be a hex string") from None
+    if not 1 <= len(raw) <= MAX_SEED_BYTES:
+        raise IllegalAction("bad_seed", f"the seed must hold 1 to {MAX_SEED_BYTES} bytes")
+    return raw.hex()
+
+
+_PARSERS = {"card": _card, "source": _source, "seed": _seed}
+
+
+def action_fields(rules: GinRules) -> dict[str, tuple[str, ...]]:
+    """Each action type this rule set has, with the fields it carries besides ``type``."""
+    fields = {
+        "deal": ("seed",),
+        "take_upcard": (),
+        "pass": (),
+        "draw": ("source",),
+        "discard": ("card",),
+        "knock": ("card",) if rules.knock_timing == "after_discard" else (),
+    }
+    if not rules.upcard_offer:
+        del fields["take_upcard"], fields["pass"]
+    if rules.big_gin:
+        fields["big_gin"] = ()
+    return fields
+
+
+def parse_action(action: Any, rules: GinRules) -> Action:
+    """The `Action` a JSON value stands for under these rules, or `IllegalAction`."""
+    if not isinstance(action, dict):
+        raise IllegalAction("bad_action", "an action is a JSON object with a 'type'")
+    kind = action.get("type")
+    known = action_fields(rules)
+    if not isinstance(kind, str) or kind not in known:
+        raise IllegalAction(
+            "bad_action", f"unknown action type {kind!r} (this rule set has: {', '.join(known)})"
+        )
+    expected = set(known[kind])
+    given = set(action) - {"type"}
+    if given != expected:
+        wanted = ", ".join(sorted(expected)) or "no other field"
+        got = ", ".join(sorted(map(repr, given))) or "none"
+        raise IllegalAction("bad_action", f"'{kind}' takes {wanted}, got {got}")
+    return Action(kind, **{name: _PARSERS[name](action[name]) for name in expected})
+
+
+def check_seat(seat: Any) -> int | None:
+    """The seat itself when it is 0, 1 or None (the server); `IllegalAction` otherwise."""
+    if seat is None or (type(seat) is int and seat in (0, 1)):
+        return seat
+    raise IllegalAction("bad_seat", f"seat must be 0, 1 or None, not {seat!r}")

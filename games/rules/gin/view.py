@@ -1,0 +1,81 @@
+"""What one seat (or a spectator) may see of a gin match, as a JSON-ready dict.
+
+While a hand is played the stock is a count, the other hand is a count and the seed is
+absent; the discard pile, the log and every finished hand are public.  Bots receive exactly
+this view, like a browser does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.cards import display_key
+from games.rules.gin.actions import check_seat
+from games.rules.gin.engine import legal_actions
+from games.rules.gin.state import GinState
+from games.rules.melds import best_melds, deadwood_after_discards
+
+
+def view_for(state: GinState, seat: int | None, *, reveal_seeds: bool = True) -> dict[str, Any]:
+    """The view of `seat` (0 or 1), or of a spectator (None).
+
+    `reveal_seeds=False` leaves the seeds out of finished hands too, for deals that must stay
+    secret after they are played (the Daily Gin puzzle, until its day closes).
+    """
+    seat = check_seat(seat)
+    history = [h.to_json() for h in state.history]
+    if not reveal_seeds:
+        for h in history:
+            del h["seed"]
+    view: dict[str, Any] = {
+        "game": "gin",
+        "seat": seat,
+        "rules": state.rules.to_dict(),
+        "phase": state.phase,
+        "turn": state.turn,
+        "dealer": state.dealer,
+        "hand_number": state.hand_number,
+        "knock_limit": state.knock_limit,
+        "scores": list(state.scores),
+        "hands_won": list(state.hands_won),
+        "hand_counts": [len(h) for h in state.hands],
+        "stock_count": len(state.stock),
+        "discard_pile": [str(c) for c in state.discard_pile],
+        "taken": _str(state.taken),
+        "must_draw_stock": state.must_draw_stock,
+        "log": [dict(e) for e in state.log],
+        "history": history,
+        "result": None if state.result is None else state.result.to_json(),
+        "legal_actions": legal_actions(state, seat),
+        "hand": None,
+        "drawn": None,
+        "melds": None,
+        "deadwood_cards": None,
+        "deadwood": None,
+        "deadwood_after_discards": None,
+    }
+    if seat is not None:
+        view.update(_own_hand(state, seat))
+    return view
+
+
+def _own_hand(state: GinState, seat: int) -> dict[str, Any]:
+    """The seat's cards in display order, arranged into its best melds."""
+    cap = state.rules.max_meld_size
+    hand = sorted(state.hands[seat], key=display_key)
+    best = best_melds(hand, cap)
+    own = {
+        "hand": [str(c) for c in hand],
+        "drawn": _str(state.drawn) if seat == state.turn else None,
+        "melds": [[str(c) for c in meld] for meld in best.melds],
+        "deadwood_cards": [str(c) for c in best.deadwood_cards],
+        "deadwood": best.deadwood,
+    }
+    if state.phase == "discard" and seat == state.turn:
+        after = deadwood_after_discards(hand, cap)
+        own["deadwood_after_discards"] = {str(c): after[c] for c in hand}
+    return own
+
+
+def _str(card: Any) -> str | None:
+    return None if card is None else str(card)
