@@ -1,5 +1,8 @@
 """German Rummy (Rommé) for 2-4 players: rule sets, solver and state machine (RUMMY.md)."""
 
+from games.rules.rummy.actions import IllegalAction
+from games.rules.rummy.deck import card_of, deck_ids
+from games.rules.rummy.engine import apply, legal_actions, new_match, replay
 from games.rules.rummy.melds import (
     Meld,
     can_lay_off,
@@ -22,27 +25,44 @@ from games.rules.rummy.solver import (
     least_points,
     points_after_discard,
 )
+from games.rules.rummy.state import MatchResult, RoundRecord, RummyState, TableMeld
+from games.rules.rummy.timeout import play_timeout, timeout_action
+from games.rules.rummy.view import view_for
 
 __all__ = [
     "SMALL_DECK",
     "STANDARD",
     "Arrangement",
+    "IllegalAction",
+    "MatchResult",
     "Meld",
+    "RoundRecord",
     "RulesError",
     "RummyRules",
+    "RummyState",
+    "TableMeld",
+    "apply",
     "arrange",
     "arrange_first_meld",
     "best_discard",
     "best_first_meld",
     "can_lay_off",
+    "card_of",
     "card_points",
     "classify_meld",
+    "deck_ids",
     "exchange_joker",
     "hand_points",
     "is_meld",
-    "least_points",
     "lay_off",
+    "least_points",
+    "legal_actions",
     "meld_points",
     "meld_readings",
+    "new_match",
+    "play_timeout",
     "points_after_discard",
+    "replay",
+    "timeout_action",
+    "view_for",
 ]
