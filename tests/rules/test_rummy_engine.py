@@ -379,6 +379,12 @@ def test_calling_needs_the_flag_and_a_penalty_card() -> None:
     state = game(rules, hands=["KC 2D", "4S", "6S"], stock="")
     state, _ = apply(state, 0, {"type": "discard", "card": id1("KC")})
     assert refused(state, 2, {"type": "call"}) == "cannot_call"
+    # A call can leave the discard pile empty: the next player draws from the stock.
+    state = game(rules, hands=["KC 2D", "4S", "6S"], stock="JH QH", pile="")
+    state, _ = apply(state, 0, {"type": "discard", "card": id1("KC")})
+    state, _ = apply(state, 2, {"type": "call"})
+    assert refused(state, 1, {"type": "draw", "source": "discard"}) == "empty_pile"
+    assert legal_actions(state, 1) == [{"type": "draw", "source": "stock"}]
 
 
 # --- errors and views ---------------------------------------------------------------------------------

@@ -105,6 +105,10 @@ def check_state(state: RummyState, rng: random.Random) -> None:
     placed = [c for h in state.hands for c in h] + list(state.stock) + list(state.discard_pile)
     placed += [c for m in state.table for c in m.ids]
     assert sorted(placed) == list(deck_ids(state.rules))
+    for seat in range(state.seats):
+        for action in legal_actions(state, seat):
+            if action["type"] != "meld":
+                apply(state, seat, action)  # every listed action is accepted
     for seat in (None, rng.randrange(state.seats)):
         view = view_for(state, seat)
         assert view == view_for(hidden_shuffled(state, seat, rng), seat)
