@@ -116,7 +116,6 @@ def _deal(state: RummyState, seat: None, act: Action) -> Outcome:
         came_out=(None,) * n,
         laid=((),) * n,
         drawn=None,
-        drawn_from=None,
         freed_jokers=(),
         callable=False,
         log=(event,),
@@ -144,7 +143,6 @@ def _draw(state: RummyState, seat: int, act: Action) -> Outcome:
         stock=stock,
         discard_pile=pile,
         drawn=card,
-        drawn_from=act.source,
         callable=False,
     )
     return _logged(new_state, event), [event]
@@ -167,7 +165,8 @@ def _call(state: RummyState, seat: int | None, act: Action) -> Outcome:
 
 def _meld(state: RummyState, seat: int, act: Action) -> Outcome:
     rules = state.rules
-    _check_in_hand(state, seat, [c for ids in act.melds for c in ids])
+    put = [c for ids in act.melds for c in ids]
+    _check_in_hand(state, seat, put)
     made = []
     for ids, end in zip(act.melds, act.joker_ends, strict=True):
         meld = classify_meld([card_of(c) for c in ids], rules, joker_end=end)
@@ -180,7 +179,6 @@ def _meld(state: RummyState, seat: int, act: Action) -> Outcome:
         raise IllegalAction(
             "first_meld_too_low", f"the first meld is worth {points}, below {rules.first_meld_min}"
         )
-    put = [c for ids in act.melds for c in ids]
     state = _played(state, seat, put)
     if first:
         state = replace(state, came_out=_at(state.came_out, seat, state.turn_number))
@@ -261,7 +259,6 @@ def _discard(state: RummyState, seat: int, act: Action) -> Outcome:
         turn=(seat + 1) % state.seats,
         turn_number=state.turn_number + 1,
         drawn=None,
-        drawn_from=None,
         freed_jokers=(),
         callable=state.rules.calling,
     )
@@ -447,7 +444,6 @@ def _end_round(state: RummyState, winner: int | None, events: list[Event]) -> Ou
         phase="round_over",
         turn=None,
         drawn=None,
-        drawn_from=None,
         freed_jokers=(),
         callable=False,
         history=state.history + (record,),

@@ -125,7 +125,6 @@ class RummyState:
     """Per seat, every card it put on the table this round (melds, layoffs, exchanges)."""
     drawn: CardId | None = None
     """The card the player in phase "play" drew this turn."""
-    drawn_from: str | None = None
     freed_jokers: Ids = ()
     """Jokers the player in turn took back by exchange this turn (fixed_jokers: must be played)."""
     callable: bool = False
@@ -169,7 +168,6 @@ class RummyState:
             came_out=tuple(data["came_out"]),
             laid=tuple(tuple(ids) for ids in data["laid"]),
             drawn=data["drawn"],
-            drawn_from=data["drawn_from"],
             freed_jokers=tuple(data["freed_jokers"]),
             callable=data["callable"],
             log=tuple(dict(e) for e in data["log"]),
