@@ -269,6 +269,12 @@ def test_open_end_joker_goes_where_the_player_says() -> None:
     low, _ = apply(state, 0, {"type": "meld", "melds": [ids("5S 6S X1")], "joker_ends": ["low"]})
     high, _ = apply(state, 0, {"type": "meld", "melds": [ids("5S 6S X1")], "joker_ends": [None]})
     assert shows(low, 0) == ["4S", "5S", "6S"] and shows(high, 0) == ["5S", "6S", "7S"]
+    # Cards listed in table order choose their reading: here a joker at each end.
+    state = game(hands=["5S 6S X1 X2 9C", "3S"], came_out=(1, 1))
+    both, _ = apply(state, 0, {"type": "meld", "melds": [ids("X1 5S 6S X2")]})
+    assert shows(both, 0) == ["4S", "5S", "6S", "7S"]
+    spare, _ = apply(state, 0, {"type": "meld", "melds": [ids("5S 6S X1 X2")], "joker_ends": ["low"]})
+    assert shows(spare, 0) == ["3S", "4S", "5S", "6S"]
 
 
 # --- going out and scoring ----------------------------------------------------------------------

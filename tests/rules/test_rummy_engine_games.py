@@ -15,6 +15,7 @@ from games.rules.rummy.deck import card_of, deck_ids
 from games.rules.rummy.engine import apply, legal_actions, new_match, replay
 from games.rules.rummy.melds import classify_meld, meld_points
 from games.rules.rummy.rules import RummyRules
+from games.rules.rummy.solver import arrange_first_meld
 from games.rules.rummy.state import PLAYING, RummyState
 from games.rules.rummy.view import view_for
 
@@ -70,9 +71,10 @@ def pick_action(state: RummyState, rng: random.Random) -> tuple[int | None, dict
     """A random legal action of the seat to act, or now and then a call from another seat."""
     if state.turn is None:
         return None, {"type": "deal", "seed": rng.randbytes(8).hex()}
-    callers = [s for s in range(state.seats) if s != state.turn and legal_actions(state, s)]
-    if callers and rng.random() < 0.3:
-        return rng.choice(callers), {"type": "call"}
+    if state.callable and rng.random() < 0.3:
+        callers = [s for s in range(state.seats) if s != state.turn and legal_actions(state, s)]
+        if callers:
+            return rng.choice(callers), {"type": "call"}
     legal = legal_actions(state, state.turn)
     if state.phase == "draw":
         return state.turn, legal[0] if rng.random() < 0.8 or len(legal) == 1 else legal[1]
@@ -85,6 +87,18 @@ def pick_action(state: RummyState, rng: random.Random) -> tuple[int | None, dict
     if plays and (rng.random() < 0.6 or not discards):
         return state.turn, rng.choice(plays)
     return state.turn, rng.choice(discards)
+
+
+def solver_melds(state: RummyState) -> dict[str, Any]:
+    """The solver's best first meld as a meld action: its cards' ids listed in table order."""
+    hand = list(state.hands[state.turn])
+    melds = arrange_first_meld([card_of(c) for c in hand], state.rules).melds
+    listed = []
+    for meld in melds:
+        listed.append(
+            [hand.pop(next(i for i, c in enumerate(hand) if card_of(c) == card)) for card in meld.cards]
+        )
+    return {"type": "meld", "melds": listed}
 
 
 def hidden_shuffled(state: RummyState, seat: int | None, rng: random.Random) -> RummyState:
@@ -107,8 +121,8 @@ def check_state(state: RummyState, rng: random.Random) -> None:
     assert sorted(placed) == list(deck_ids(state.rules))
     for seat in range(state.seats):
         for action in legal_actions(state, seat):
-            if action["type"] != "meld":
-                apply(state, seat, action)  # every listed action is accepted
+            # Every listed action is accepted; a listed meld is the solver's best first meld.
+            apply(state, seat, solver_melds(state) if action["type"] == "meld" else action)
     for seat in (None, rng.randrange(state.seats)):
         view = view_for(state, seat)
         assert view == view_for(hidden_shuffled(state, seat, rng), seat)

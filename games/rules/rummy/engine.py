@@ -14,7 +14,7 @@ from typing import Any
 from games.rules.cards import Card
 from games.rules.rummy.actions import Action, IllegalAction, check_seat, parse_action
 from games.rules.rummy.deck import CardId, card_of, deck_ids
-from games.rules.rummy.melds import Meld, classify_meld, exchange_joker, lay_off, meld_points
+from games.rules.rummy.melds import Meld, classify_meld, exchange_joker, lay_off, meld_points, meld_readings
 from games.rules.rummy.rules import RulesError, RummyRules
 from games.rules.rummy.scoring import score_round
 from games.rules.rummy.solver import best_first_meld
@@ -169,7 +169,7 @@ def _meld(state: RummyState, seat: int, act: Action) -> Outcome:
     _check_in_hand(state, seat, put)
     made = []
     for ids, end in zip(act.melds, act.joker_ends, strict=True):
-        meld = classify_meld([card_of(c) for c in ids], rules, joker_end=end)
+        meld = _reading(tuple(card_of(c) for c in ids), end, rules)
         if meld is None:
             raise IllegalAction("bad_meld", f"cards {list(ids)} form no legal set or run")
         made.append(_placed(seat, meld, ids))
@@ -354,6 +354,16 @@ def _exchanges(state: RummyState, hand: Sequence[CardId]) -> list[dict[str, Any]
                 jokers = [j for j in jokers if card_of(j) == done[1]]
             out += [{"type": "exchange", "card": c, "meld": index, "joker": j} for j in jokers]
     return out
+
+
+def _reading(cards: tuple[Card, ...], end: str | None, rules: RummyRules) -> Meld | None:
+    """The meld `cards` form: spare run jokers at `end` when given; else, when the cards are
+    listed in one of the meld's table orders, that reading (any joker placement); else the default."""
+    if end is None:
+        listed = next((m for m in meld_readings(cards, rules) if m.cards == cards), None)
+        if listed:
+            return listed
+    return classify_meld(cards, rules, joker_end=end)
 
 
 def _may_fit(meld: Meld, card: Card) -> bool:
