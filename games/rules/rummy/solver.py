@@ -23,8 +23,17 @@ _CACHE_LIMIT = 1 << 18
 """Memo entries kept per rule variant before the memo is dropped, so a server's memory stays bounded."""
 _NEG = -(1 << 30)
 
+_FIELD = 3
+"""Bits per natural card in a counts int: the copies held (0..2) and a guard bit for subtraction."""
+_FIELD_MASK = (1 << _FIELD) - 1
+_ONES = sum(1 << (_FIELD * c) for c in range(NATURAL_COUNT))
+_GUARD = _ONES << 2
+
 Layout = tuple[tuple[int, ...], int, str]
 """A meld found by the search: the natural card each place stands for, a bit per joker place, the kind."""
+Candidate = tuple[int, int, int, int, Layout]
+"""A meld of the hand: the copies it takes (as counts), jokers it takes, its gain, the most its
+naturals could gain (for the search's bound), its layout."""
 
 
 @dataclass(frozen=True)
@@ -75,19 +84,43 @@ class _Solver:
         else:
             self.natural_gain = tuple(card_points(c, rules) for c in range(NATURAL_COUNT))
             self.joker_gain = card_points(NATURAL_COUNT, rules)
+        self.joker_top = 11 if first_meld else self.joker_gain
         self.memo: dict[int, int] = {}
-        self.best = self._make_search()
 
     def trim(self) -> None:
         if len(self.memo) > _CACHE_LIMIT:
             self.memo.clear()
 
-    def _make_search(self) -> Callable[[int, int, int], int]:
-        memo = self.memo
-        melds_from = self.melds_from
-        keep_one = self.keep_one
+    def candidates(self, counts: int, jokers: int) -> list[list[Candidate]]:
+        """Per natural card of the hand, every meld of the hand whose lowest natural it is."""
+        out: list[list[Candidate]] = [[] for _ in range(NATURAL_COUNT)]
+        rest = counts
+        while rest:
+            lowest = ((rest & -rest).bit_length() - 1) // _FIELD
+            rest &= ~(_FIELD_MASK << (_FIELD * lowest))
+            without = counts - (1 << (_FIELD * lowest))
+            # Placements taking the same cards differ only in gain: keep the best one.
+            best: dict[tuple[int, int], Candidate] = {}
+            for after, used, gain, layout in self.melds_from(lowest, without, jokers):
+                key = (counts - after, used)
+                if key not in best or gain > best[key][2]:
+                    best[key] = (counts - after, used, gain, self.worth(counts - after), layout)
+            # Richest melds first: they reach the bound soonest.
+            out[lowest] = sorted(best.values(), key=lambda candidate: -candidate[2])
+        return out
 
-        def best(counts: int, jokers: int, kept: int) -> int:
+    def search(self, candidates: list[list[Candidate]]) -> Callable[[int, int, int, int], int]:
+        """The memoised search over sub-hands of the hand these candidates were made for.
+
+        `worth` is what the remaining naturals could gain at most; with the jokers it bounds the
+        result, so a node stops as soon as it melds everything at full value.
+        """
+        memo = self.memo
+        keep_one = self.keep_one
+        natural_top = self.natural_gain  # an ace's 11 bounds its 1 in a low run
+        joker_top = self.joker_top
+
+        def best(counts: int, jokers: int, kept: int, worth: int) -> int:
             """Largest gain of disjoint melds from `counts` and `jokers` (-inf if a card must be kept but cannot)."""
             if not counts:
                 return 0 if kept or jokers or not keep_one else _NEG
@@ -95,18 +128,36 @@ class _Solver:
             found = memo.get(key)
             if found is not None:
                 return found
-            low = (counts & -counts).bit_length() - 1
-            lowest = low >> 1
-            rest = counts - (1 << (low & ~1))
-            found = best(rest, jokers, 1)
-            for after, used, gain, _ in melds_from(lowest, rest, jokers):
-                value = gain + best(after, jokers - used, kept)
+            bound = worth + jokers * joker_top
+            lowest = ((counts & -counts).bit_length() - 1) // _FIELD
+            guarded = counts | _GUARD
+            found = _NEG
+            for need, used, gain, need_worth, _ in candidates[lowest]:
+                # The guard bit of a field survives the subtraction only when the hand holds enough copies.
+                if used <= jokers and (guarded - need) & _GUARD == _GUARD:
+                    value = gain + best(counts - need, jokers - used, kept, worth - need_worth)
+                    if value > found:
+                        found = value
+                        if found == bound:
+                            break
+            if found < bound:
+                value = best(counts - (1 << (_FIELD * lowest)), jokers, 1, worth - natural_top[lowest])
                 if value > found:
                     found = value
             memo[key] = found
             return found
 
         return best
+
+    def worth(self, counts: int) -> int:
+        """What the naturals of `counts` gain at most."""
+        total = 0
+        while counts:
+            index = ((counts & -counts).bit_length() - 1) // _FIELD
+            copies = counts >> (_FIELD * index) & 3
+            total += copies * self.natural_gain[index]
+            counts -= copies << (_FIELD * index)
+        return total
 
     def melds_from(self, lowest: int, counts: int, jokers: int) -> Iterator[tuple[int, int, int, Layout]]:
         """Every meld whose lowest natural is `lowest`, from `counts` (lowest already taken out) and the pool.
@@ -120,7 +171,9 @@ class _Solver:
         rank0 = lowest % 13
         suit = lowest // 13
         # Only higher suits can still be in hand: the lowest card comes first.
-        partners = [s for s in range(suit + 1, 4) if counts >> (2 * (s * 13 + rank0)) & 3]
+        partners = [s for s in range(suit + 1, 4) if counts >> (_FIELD * (s * 13 + rank0)) & 3]
+        if not partners:
+            return
         gain_one = self.natural_gain[lowest]
         for size in range(len(partners) + 1):
             for chosen in combinations(partners, size):
@@ -130,7 +183,7 @@ class _Solver:
                 mask = 1 << _PLACE_OF_SUIT[suit]
                 for s in chosen:
                     index = s * 13 + rank0
-                    after -= 1 << (2 * index)
+                    after -= 1 << (_FIELD * index)
                     gain += self.natural_gain[index]
                     mask |= 1 << _PLACE_OF_SUIT[s]
                 for used in range(min(jokers, naturals, 4 - naturals) + 1):
@@ -148,71 +201,87 @@ class _Solver:
         return stands, joker_bits, "set"
 
     def _runs_from(self, lowest: int, counts: int, jokers: int) -> Iterator[tuple[int, int, int, Layout]]:
-        suit = lowest // 13
+        """Runs are the lowest card plus a walk below it and a walk above it; the card itself is natural,
+        so the two walks only meet through the totals (places, jokers, naturals)."""
         rank = lowest % 13 + 1
-        base = suit * 13
+        if self.cyclic:
+            below_limit = above_limit = 12
+        elif rank == 1:
+            below_limit, above_limit = 12, 12  # the ace ends a run (Q-K-A) or starts one (A-2-3)
+        else:
+            below_limit, above_limit = rank - 1, 14 - rank
+        below = list(self._walk(lowest, counts, jokers, step=-1, limit=below_limit))
+        above = list(self._walk(lowest, counts, jokers, step=1, limit=above_limit))
+        own = self.natural_gain[lowest] if rank != 1 or not self.first_meld else 1
+        ace_inside_forbidden = rank == 1 and not self.cyclic
+        for after_b, used_b, naturals_b, gain_b, stands_b, bits_b in below:
+            places_b = len(stands_b)
+            # An ace after a king is worth 11 in a first meld; the king sits just below it.
+            gain_c = 11 if self.first_meld and rank == 1 and places_b else own
+            for after_a, used_a, naturals_a, gain_a, stands_a, bits_a in above:
+                places = places_b + 1 + len(stands_a)
+                used = used_b + used_a
+                if places < 3 or places > 13 or used > jokers or used > naturals_b + naturals_a + 1:
+                    continue
+                if ace_inside_forbidden and places_b and stands_a:
+                    continue
+                stands = (*reversed(stands_b), lowest, *stands_a)
+                bits = _reversed_bits(bits_b, places_b) | bits_a << (places_b + 1)
+                yield after_b + after_a - counts, used, gain_b + gain_c + gain_a, (stands, bits, "run")
+
+    def _walk(
+        self, lowest: int, counts: int, jokers: int, *, step: int, limit: int
+    ) -> Iterator[tuple[int, int, int, int, tuple[int, ...], int]]:
+        """Every way to fill 0..limit places next to `lowest` going `step`-wards, nearest place first.
+
+        Yields (counts after, jokers, naturals, gain, stood-for cards, a bit per joker place).  Only
+        higher cards of the suit can still be in hand, so a place below the lowest rank is a joker.
+        """
+        base = lowest - lowest % 13
+        rank = lowest % 13 + 1
         natural_gain = self.natural_gain
         first_meld = self.first_meld
         joker_gain = self.joker_gain
         fixed_jokers = self.fixed_jokers
-        cyclic = self.cyclic
-        # Places before the lowest card: `before` of them, each a joker or (wrapping) a higher natural.
-        for before in range(13):
-            start = (rank - 1 - before) % 13 + 1
-            if cyclic:
-                limit = 13
-            elif before < rank or rank == 1:
-                limit = min(13, 15 - start)  # up to the ace high, never past it
+        stack = [(counts, 0, 0, 0, (), 0, False)]
+        while stack:
+            after, used, naturals, gain, stands, bits, last_joker = stack.pop()
+            yield after, used, naturals, gain, stands, bits
+            place = len(stands)
+            if place == limit:
+                continue
+            q = (rank - 1 + step * (place + 1)) % 13 + 1
+            index = base + q - 1
+            if first_meld and q == 1:
+                worth = 11 if step == 1 else 1  # walking up, an ace follows a king
+            elif first_meld and q == 13 and step == -1 and stands and stands[-1] % 13 == 0:
+                worth = 20  # the king below an ace: 10, and the ace now follows a king (+10)
             else:
-                break  # only an ace may be reached by wrapping round, and only when not cyclic
-            if min(before, rank - 1) > jokers:
-                continue  # lower cards of this suit are gone: those places need jokers
-            # Depth-first over places: (place, counts, jokers used, naturals, gain, last was joker, stands, joker bits)
-            stack = [(0, counts, 0, 0, 0, False, (), 0)]
-            while stack:
-                place, after, used, naturals, gain, last_joker, stands, bits = stack.pop()
-                if place > before and place >= 3 and used <= naturals:
-                    yield after, used, gain, (stands, bits, "run")
-                if place == limit:
-                    continue
-                q = (start - 1 + place) % 13 + 1  # rank of this place
-                index = base + q - 1
-                previous_king = place > 0 and stands[-1] % 13 == 12
-                worth = (11 if previous_king else 1) if q == 1 and first_meld else natural_gain[index]
-                if place == before:
-                    stack.append(
-                        (place + 1, after, used, naturals + 1, gain + worth, False, (*stands, index), bits)
+                worth = natural_gain[index]
+            if q > rank and after >> (_FIELD * index) & 3:
+                stack.append(
+                    (
+                        after - (1 << (_FIELD * index)),
+                        used,
+                        naturals + 1,
+                        gain + worth,
+                        (*stands, index),
+                        bits,
+                        False,
                     )
-                    continue
-                if q > rank and after >> (2 * index) & 3:
-                    stack.append(
-                        (
-                            place + 1,
-                            after - (1 << (2 * index)),
-                            used,
-                            naturals + 1,
-                            gain + worth,
-                            False,
-                            (*stands, index),
-                            bits,
-                        )
-                    )
-                if used < jokers and not (fixed_jokers and last_joker):
-                    stack.append(
-                        (
-                            place + 1,
-                            after,
-                            used + 1,
-                            naturals,
-                            gain + (worth if first_meld else joker_gain),
-                            True,
-                            (*stands, index),
-                            bits | 1 << place,
-                        )
-                    )
+                )
+            if used < jokers and not (fixed_jokers and last_joker):
+                joker_worth = worth if first_meld else joker_gain
+                stack.append(
+                    (after, used + 1, naturals, gain + joker_worth, (*stands, index), bits | 1 << place, True)
+                )
 
 
 _PLACE_OF_SUIT = {suit: place for place, suit in enumerate(SET_SUIT_ORDER)}
+
+
+def _reversed_bits(bits: int, width: int) -> int:
+    return sum(1 << (width - 1 - i) for i in range(width) if bits >> i & 1)
 
 
 @cache
@@ -225,7 +294,12 @@ def _solver(rules_key: tuple[bool, ...], first_meld: bool) -> _Solver:
         casino_scoring=casino_scoring,
         win_without_discard=win_without_discard,
     )
-    return _Solver(rules, first_meld=first_meld)
+    solver = _Solver(rules, first_meld=first_meld)
+    _ALL_SOLVERS.append(solver)
+    return solver
+
+
+_ALL_SOLVERS: list[_Solver] = []
 
 
 def _solver_for(rules: RummyRules, *, first_meld: bool) -> _Solver:
@@ -260,7 +334,7 @@ def _partners(cyclic: bool, jokers: int) -> tuple[int, ...]:
                 other // 13 == c // 13 and 0 < _run_distance(c % 13, other % 13, cyclic=cyclic) <= 1 + jokers
             )
             if same_rank or near:
-                mask |= 1 << (2 * other)
+                mask |= 1 << (_FIELD * other)
         out.append(mask)
     return tuple(out)
 
@@ -274,9 +348,6 @@ class _Hand:
     """Cards no meld of this hand can hold."""
 
 
-_EVEN_BITS = int("01" * NATURAL_COUNT, 2)
-
-
 def _hand(cards: Iterable[int], rules: RummyRules) -> _Hand:
     counts = 0
     jokers: list[Card] = []
@@ -285,21 +356,22 @@ def _hand(cards: Iterable[int], rules: RummyRules) -> _Hand:
         if c.is_joker:
             (jokers if rules.jokers else stuck).append(c)
             continue
-        if counts >> (2 * c) & 3 == 2:
+        if counts >> (_FIELD * c) & 3 == 2:
             raise ValueError(f"a rummy hand holds at most two copies of {c}")
-        counts += 1 << (2 * c)
+        counts += 1 << (_FIELD * c)
     partners = _partners(rules.cyclic_runs, len(jokers))
-    present = (counts | counts >> 1) & _EVEN_BITS
+    present = (counts | counts >> 1) & _ONES
     for c in range(NATURAL_COUNT):
-        copies = counts >> (2 * c) & 3
+        copies = counts >> (_FIELD * c) & 3
         if copies and not present & partners[c]:
             stuck.extend([card(c)] * copies)
-            counts -= copies << (2 * c)
+            counts -= copies << (_FIELD * c)
     return _Hand(counts, tuple(jokers), tuple(stuck))
 
 
 def _best(hand: _Hand, solver: _Solver) -> int:
-    return solver.best(hand.counts, len(hand.jokers), int(bool(hand.stuck)))
+    best = solver.search(solver.candidates(hand.counts, len(hand.jokers)))
+    return best(hand.counts, len(hand.jokers), int(bool(hand.stuck)), solver.worth(hand.counts))
 
 
 def least_points(cards: Iterable[int], rules: RummyRules) -> int:
@@ -322,23 +394,26 @@ def _arrangement(cards: Iterable[int], rules: RummyRules, *, first_meld: bool) -
     hand = _hand(cards, rules)
     solver = _solver_for(rules, first_meld=first_meld)
     counts, jokers, kept = hand.counts, len(hand.jokers), int(bool(hand.stuck))
+    candidates = solver.candidates(counts, jokers)
+    best = solver.search(candidates)
     pool = list(hand.jokers)
     left = list(hand.stuck)
     melds = []
     while counts:
-        target = solver.best(counts, jokers, kept)
-        low = (counts & -counts).bit_length() - 1
-        lowest = low >> 1
-        rest = counts - (1 << (low & ~1))
-        for after, used, gain, (stands, bits, kind) in solver.melds_from(lowest, rest, jokers):
-            if gain + solver.best(after, jokers - used, kept) == target:
+        worth = solver.worth(counts)
+        target = best(counts, jokers, kept, worth)
+        lowest = ((counts & -counts).bit_length() - 1) // _FIELD
+        guarded = counts | _GUARD
+        for need, used, gain, need_worth, (stands, bits, kind) in candidates[lowest]:
+            fits = used <= jokers and (guarded - need) & _GUARD == _GUARD
+            if fits and gain + best(counts - need, jokers - used, kept, worth - need_worth) == target:
                 placed = [pool.pop(0) if bits >> i & 1 else card(s) for i, s in enumerate(stands)]
                 melds.append(Meld(kind, tuple(placed), tuple(map(card, stands))))
-                counts, jokers = after, jokers - used
+                counts, jokers = counts - need, jokers - used
                 break
         else:
             left.append(card(lowest))
-            counts, kept = rest, 1
+            counts, kept = counts - (1 << (_FIELD * lowest)), 1
     left.extend(pool)
     score = sum(map(meld_points, melds)) if first_meld else sum(card_points(c, rules) for c in left)
     return Arrangement(score, tuple(melds), tuple(left))
@@ -376,3 +451,9 @@ def best_discard(cards: Iterable[int], rules: RummyRules) -> Card:
     if not table:
         raise ValueError("nothing to discard")
     return min(table, key=lambda c: (table[c], c.is_joker, -card_points(c, rules), c))
+
+
+def clear_memo() -> None:
+    """Forget every memoised sub-hand (benchmarks time cold calls)."""
+    for solver_for_rules in _ALL_SOLVERS:
+        solver_for_rules.memo.clear()
