@@ -471,3 +471,13 @@ def test_a_timed_out_turn_plays_a_freed_joker_under_fixed_jokers() -> None:
     state, _, entries = play_timeout(state)
     assert [e["action"]["type"] for e in entries] == ["lay_off", "discard"]
     assert entries[1]["action"]["card"] == id1("KD")
+
+
+def test_a_seat_sees_its_hand_arranged_by_the_solver() -> None:
+    state = game(hands=["9C 8C X1 KD KH 2S", "3S"], came_out=(1, 1))
+    view = view_for(state, 0)
+    assert view["hand"] == ids("8C 9C KD KH 2S X1")
+    # The joker is worth more in the kings (19 left) than in the clubs run (22 left).
+    assert view["melds"] == [ids("X1 KH KD")] and view["loose"] == ids("8C 9C 2S")
+    assert (view["least_points"], view["hand_points"]) == (19, 59)
+    assert view_for(state, 1)["melds"] == [] and view_for(state, None)["melds"] is None

@@ -14,6 +14,7 @@ from games.rules.rummy.actions import check_seat
 from games.rules.rummy.deck import card_of
 from games.rules.rummy.engine import legal_actions
 from games.rules.rummy.melds import hand_points
+from games.rules.rummy.solver import arrange
 from games.rules.rummy.state import RummyState
 
 
@@ -47,10 +48,30 @@ def view_for(state: RummyState, seat: int | None) -> dict[str, Any]:
         "hand": None,
         "drawn": None,
         "hand_points": None,
+        "melds": None,
+        "loose": None,
+        "least_points": None,
     }
     if seat is not None and state.hands:
-        hand = sorted(state.hands[seat], key=lambda c: (display_key(card_of(c)), c))
-        view["hand"] = hand
-        view["drawn"] = state.drawn if seat == state.turn else None
-        view["hand_points"] = hand_points((card_of(c) for c in hand), state.rules)
+        view.update(_own_hand(state, seat))
     return view
+
+
+def _own_hand(state: RummyState, seat: int) -> dict[str, Any]:
+    """The seat's cards in display order, and the solver's arrangement leaving the least points."""
+    hand = sorted(state.hands[seat], key=lambda c: (display_key(card_of(c)), c))
+    best = arrange([card_of(c) for c in hand], state.rules)
+    loose = list(hand)
+    # Each meld's cards as ids in table order (copies of a card are interchangeable).
+    melds = [
+        [loose.pop(next(i for i, c in enumerate(loose) if card_of(c) == card)) for card in m.cards]
+        for m in best.melds
+    ]
+    return {
+        "hand": hand,
+        "drawn": state.drawn if seat == state.turn else None,
+        "hand_points": hand_points((card_of(c) for c in hand), state.rules),
+        "melds": melds,
+        "loose": loose,
+        "least_points": best.score,
+    }
