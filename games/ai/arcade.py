@@ -1,9 +1,11 @@
 """The arcade bot, exactly as RULES.md §2 states it (docs/bots.md has the precise reading).
 
-- Its deadwood is the least deadwood of the cards it holds.
-- Taking the discard top "lowers its deadwood" when, after taking it and making its own
-  discard (the highest unmelded card other than the card taken), the 10 cards it keeps have
-  strictly less deadwood than its 10 cards now.  Holding 11 melded cards counts as 0.
+- Its deadwood is always the least deadwood of the cards it holds at that moment (the
+  figure the deadwood counter shows): 10 cards between turns, 11 between draw and discard.
+- Taking the discard top "lowers its deadwood" when its 11 cards with the top have strictly
+  less deadwood than its 10 cards now, i.e. the top joins a meld and saves more than its own
+  value.  A low loose card is not taken, even though throwing a high card next would leave
+  less deadwood: the bot reads the count in its hand, nothing more.
 - It knocks as soon as its deadwood is at most 8 (and within the hand's knock limit): with
   ``before_discard`` timing that is the deadwood of its 11 cards right after drawing; with
   ``after_discard`` timing, of the 10 cards left after its usual discard.
@@ -39,13 +41,7 @@ def decide(table: Table, *, rng: Random) -> dict[str, Any]:
 
 
 def taking_lowers(hand: tuple[Card, ...], top: Card | None, cap: int | None) -> bool:
-    if top is None:
-        return False
-    cards = [*hand, top]
-    if deadwood(cards, cap) == 0:
-        return True
-    kept = [c for c in cards if c != highest_unmelded(cards, cap, keep=top)]
-    return deadwood(kept, cap) < deadwood(hand, cap)
+    return top is not None and deadwood([*hand, top], cap) < deadwood(hand, cap)
 
 
 def _discard_or_knock(table: Table) -> dict[str, Any]:
