@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.rules.cards import parse_cards
-from games.rules.rummy.actions import IllegalAction
+from games.rules.rummy.actions import FIELDS, IllegalAction
 from games.rules.rummy.deck import JOKER_BASE, card_of, deck_ids
 from games.rules.rummy.engine import apply, legal_actions, new_match
 from games.rules.rummy.melds import classify_meld
@@ -481,3 +484,29 @@ def test_a_seat_sees_its_hand_arranged_by_the_solver() -> None:
     assert view["melds"] == [ids("X1 KH KD")] and view["loose"] == ids("8C 9C 2S")
     assert (view["least_points"], view["hand_points"]) == (19, 59)
     assert view_for(state, 1)["melds"] == [] and view_for(state, None)["melds"] is None
+
+
+FIELD_NAMES = sorted({name for fields in FIELDS.values() for group in fields for name in group})
+FUZZ_RULES = RummyRules(calling=True, fixed_jokers=True)
+FUZZ_STATE = game(
+    FUZZ_RULES,
+    hands=["6H 8D 9C X3 2D", "3S 4S", "KC"],
+    table=(on_table(1, "5H X1 7H", FUZZ_RULES), on_table(2, "8C 8S 8H X2", FUZZ_RULES)),
+    came_out=(1, 1, 1),
+)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 120) | st.sampled_from(["low", "high", "stock", "00", "X1"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(FIELD_NAMES), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(kind=st.sampled_from([*FIELDS, "x"]), fields=json_values)
+def test_whatever_arrives_is_applied_or_refused(kind: str, fields: object) -> None:
+    action = {"type": kind, **fields} if isinstance(fields, dict) else fields
+    for seat in (None, 0, 1, 2):
+        with contextlib.suppress(IllegalAction):
+            apply(FUZZ_STATE, seat, action)
