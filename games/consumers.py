@@ -66,11 +66,11 @@ class RoomConsumer(JsonConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         message = decode_frame(text_data)
         if message is None:
-            await self.send_error("bad_message", "Frames are JSON objects with a type, at most 4 KB.")
+            await self._send_error_with_state("bad_message", "Frames are JSON objects with a type, at most 4 KB.")
             return
         handler = getattr(self, f"on_{message['type']}", None) if message["type"] in _CLIENT_TYPES else None
         if handler is None:
-            await self.send_error("bad_message", f"Unknown message type {message['type'][:32]!r}.")
+            await self._send_error_with_state("bad_message", f"Unknown message type {message['type'][:32]!r}.")
             return
         try:
             await handler(message)
@@ -168,7 +168,7 @@ class RoomConsumer(JsonConsumer):
         if state is not None:
             await self.send_json(state)
 
-    async def _send_error_with_state(self, code: str, message: str, client_id: Any):
+    async def _send_error_with_state(self, code: str, message: str, client_id: Any = None):
         await self.send_error(
             code, message, id=client_id if isinstance(client_id, str) else None, state=await self._state()
         )

@@ -1,4 +1,7 @@
 import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
+from django.db import connections
 
 from games import broadcast
 
@@ -9,3 +12,10 @@ def sent(monkeypatch):
     messages: list[tuple[str, dict]] = []
     monkeypatch.setattr(broadcast, "_send", lambda group, message: messages.append((group, message)))
     return messages
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_socket_thread_connections():
+    """Consumers reach the database from a worker thread: close its connection after each test."""
+    yield
+    await database_sync_to_async(connections.close_all)()

@@ -90,7 +90,10 @@ def hidden_from(state: dict[str, Any], seat: int | None) -> set[str]:
 def assert_no_leak(payload: dict[str, Any], state: dict[str, Any], seat: int | None) -> None:
     """Nothing hidden in the frame, apart from finished hands (public, and dealt from the same deck)."""
     text = json.dumps(payload)
-    current = {**payload, "view": {k: v for k, v in payload["view"].items() if k not in ("history", "result")}}
+    current = {
+        **payload,
+        "view": {k: v for k, v in payload["view"].items() if k not in ("history", "result")},
+    }
     leaked = cards_in(current) & hidden_from(state, seat)
     assert not leaked, f"seat {seat} was sent hidden cards {sorted(leaked)}"
     if state["phase"] in ("upcard", "draw", "discard") and state.get("seed"):

@@ -1,0 +1,46 @@
+"""Socket clients for tests: a signed-in communicator, and a loop that plays a seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from config.asgi import application
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+@database_sync_to_async
+def session_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+async def connect(path: str, user=None) -> WebsocketCommunicator:
+    headers = [ORIGIN]
+    if user is not None:
+        headers.append((b"cookie", await session_cookie(user)))
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected, f"socket {path} refused"
+    return communicator
+
+
+async def receive_until(communicator: WebsocketCommunicator, kind: str, timeout: float = 5) -> dict[str, Any]:
+    """The next frame of type `kind`, skipping others."""
+    while True:
+        frame = await communicator.receive_json_from(timeout=timeout)
+        if frame["type"] == kind:
+            return frame
+
+
+async def drain(communicator: WebsocketCommunicator) -> list[dict[str, Any]]:
+    frames = []
+    while not await communicator.receive_nothing(timeout=0.05):
+        frames.append(await communicator.receive_json_from())
+    return frames

@@ -1,0 +1,190 @@
+"""The table socket on the Redis layer and PostgreSQL: play, refusals, reconnects, privacy."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import services
+from games.models import Match
+from games.replays import is_consistent, replayed_state
+from tests.games.sockets import connect, drain, receive_until
+from tests.games.support import assert_no_leak, make_user, me, ruleset, simple_policy
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@database_sync_to_async
+def open_match(**flags):
+    ana, bo = make_user("Ana"), make_user("Bo")
+    room = services.do_create_room(identity=me(ana), ruleset=ruleset(**flags))
+    services.do_take_seat(room=room, identity=me(bo))
+    return room, (ana, bo)
+
+
+@database_sync_to_async
+def load(match_id):
+    return Match.objects.get(pk=match_id)
+
+
+async def test_two_players_play_a_whole_match_over_sockets_and_no_frame_leaks(redis_layer):
+    room, players = await open_match(match_target=30)
+    path = f"/ws/room/{room.code}/"
+    sockets = [await connect(path, user) for user in players]
+    spectator = await connect(path)
+    latest = {}
+    for seat, sock in enumerate(sockets):
+        assert (await receive_until(sock, "room"))["you"] == seat
+        latest[seat] = await receive_until(sock, "state")
+    frames = []
+    for n in range(3000):
+        view = latest[0]["view"]
+        if latest[0]["status"] != "playing":
+            break
+        seat = view["turn"]
+        actor = 0 if seat is None else seat
+        action = {"type": "next_hand"} if seat is None else simple_policy(latest[seat]["view"])
+        await sockets[actor].send_json_to(
+            {"type": "act", "version": latest[actor]["version"], "id": f"a{n}", "action": action}
+        )
+        for s, sock in enumerate(sockets):
+            latest[s] = await receive_until(sock, "state")
+            frames.append((s, latest[s]))
+    else:
+        raise AssertionError("the match did not end")
+    frames += [(None, f) for f in await drain(spectator) if f["type"] == "state"]
+    match = await load(latest[0]["match"])
+    assert match.status == "finished" and await database_sync_to_async(is_consistent)(match)
+    states = {}
+    for seat, frame in frames:
+        if frame["version"] not in states:
+            states[frame["version"]] = await database_sync_to_async(replayed_state)(
+                match, version=frame["version"]
+            )
+        assert frame["view"]["seat"] == seat
+        assert_no_leak(frame, states[frame["version"]], seat)
+    assert any(seat is None for seat, _ in frames)
+    for sock in [*sockets, spectator]:
+        await sock.disconnect()
+
+
+async def test_every_bad_frame_gets_an_error_and_changes_nothing(redis_layer):
+    room, (ana, bo) = await open_match()
+    path = f"/ws/room/{room.code}/"
+    a, b = await connect(path, ana), await connect(path, bo)
+    state = await receive_until(a, "state")
+    await receive_until(b, "state")
+    version, match_id = state["version"], state["match"]
+    other_hand_card = (await load(match_id)).state["hands"][1][0]
+
+    async def refused(sock, frame, code):
+        await sock.send_to(text_data=frame if isinstance(frame, str) else json.dumps(frame))
+        error = await receive_until(sock, "error")
+        assert error["code"] == code, error
+        if error["state"] is not None:
+            assert error["state"]["version"] == version
+        return error
+
+    act = {"type": "act", "version": version, "id": "a1", "action": {"type": "pass"}}
+    await refused(b, act, "not_your_turn")  # out of turn
+    await refused(a, {**act, "version": version - 1}, "stale_version")
+    await refused(a, {**act, "action": {"type": "discard", "card": other_hand_card}}, "wrong_phase")
+    await refused(a, {**act, "action": {"type": "pass", "seat": 1}}, "bad_action")  # another seat's action
+    await refused(a, {**act, "id": 7}, "bad_request")
+    await refused(a, "{not json", "bad_message")
+    await refused(a, json.dumps({**act, "pad": "x" * 5000}), "bad_message")  # oversized
+    await refused(a, ["act"], "bad_message")
+    await refused(a, {"type": "launch"}, "bad_message")
+    assert (await load(match_id)).version == version
+
+    await a.send_json_to(act)
+    assert (await receive_until(a, "ack"))["duplicate"] is False
+    assert (await receive_until(a, "state"))["version"] == version + 1
+    await a.send_json_to(act)  # the same id again: answered, not applied
+    assert (await receive_until(a, "ack"))["duplicate"] is True
+    match = await load(match_id)
+    assert (
+        match.version == version + 1 and await database_sync_to_async(match.moves.filter(seat=0).count)() == 1
+    )
+
+    # A card that is not in hand, in the discard phase.
+    await b.send_json_to({"type": "act", "version": version + 1, "id": "b1", "action": {"type": "pass"}})
+    await receive_until(a, "state")
+    state = await receive_until(a, "state")
+    await a.send_json_to(
+        {
+            "type": "act",
+            "version": state["version"],
+            "id": "a2",
+            "action": {"type": "draw", "source": "stock"},
+        }
+    )
+    state = await receive_until(a, "state")
+    await refused_later(a, state["version"], other_hand_card)
+    for sock in (a, b):
+        await sock.disconnect()
+
+
+async def refused_later(sock, version, card):
+    await sock.send_json_to(
+        {"type": "act", "version": version, "id": "a3", "action": {"type": "discard", "card": card}}
+    )
+    error = await receive_until(sock, "error")
+    assert error["code"] == "card_not_in_hand" and error["state"]["version"] == version
+
+
+async def test_a_reconnect_in_mid_hand_resumes_exactly(redis_layer):
+    room, (ana, bo) = await open_match()
+    path = f"/ws/room/{room.code}/"
+    a = await connect(path, ana)
+    before = await receive_until(a, "state")
+    await a.send_json_to({"type": "act", "version": before["version"], "id": "x", "action": {"type": "pass"}})
+    after = await receive_until(a, "state")
+    await a.disconnect()
+    again = await connect(path, ana)
+    resumed = await receive_until(again, "state")
+    assert resumed["version"] == after["version"] and resumed["view"] == after["view"]
+    await again.send_json_to({"type": "resync"})
+    assert (await receive_until(again, "state"))["view"] == after["view"]
+    await again.disconnect()
+
+
+async def test_a_private_room_is_closed_to_strangers_without_the_invitation(redis_layer):
+    ana = await database_sync_to_async(make_user)("Ana")
+    room = await database_sync_to_async(services.do_create_room)(
+        identity=me(ana), ruleset=await database_sync_to_async(ruleset)(), is_private=True
+    )
+    stranger = await database_sync_to_async(make_user)("Eve")
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from tests.games.sockets import ORIGIN, session_cookie
+
+    refused = WebsocketCommunicator(
+        application, f"/ws/room/{room.code}/", headers=[ORIGIN, (b"cookie", await session_cookie(stranger))]
+    )
+    assert not (await refused.connect())[0]
+    invited = await connect(f"/ws/room/{room.code}/?t={room.invite_token}", stranger)
+    assert (await receive_until(invited, "room"))["you"] is None
+    await invited.disconnect()
+
+
+async def test_a_closed_room_tells_its_sockets_at_once(redis_layer):
+    room, (ana, bo) = await open_match()
+    a = await connect(f"/ws/room/{room.code}/", ana)
+    await receive_until(a, "state")
+    await database_sync_to_async(services.do_close_room)(room=room, reason="moderator")
+    assert (await receive_until(a, "closed"))["reason"] == "moderator"
+    assert (await a.receive_output(timeout=2))["type"] == "websocket.close"
+
+
+async def test_the_lobby_lists_open_rooms_live(redis_layer):
+    lobby = await connect("/ws/lobby/")
+    assert (await receive_until(lobby, "rooms"))["rooms"] == []
+    ana = await database_sync_to_async(make_user)("Ana")
+    room = await database_sync_to_async(services.do_create_room)(
+        identity=me(ana), ruleset=await database_sync_to_async(ruleset)(), turn_seconds=60
+    )
+    listed = (await receive_until(lobby, "rooms"))["rooms"]
+    assert [(r["code"], r["players"], r["turn_seconds"]) for r in listed] == [(room.code, ["Ana"], 60)]
+    await lobby.disconnect()
