@@ -7,8 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules.cards import DECK, Card, parse_cards
-from games.rules.gin import GinRules, GinState, HandRecord, apply, legal_actions, new_match, view_for
+from games.rules.cards import DECK, Card, parse_card, parse_cards
+from games.rules.gin import GinRules, GinState, HandRecord, apply, legal_actions, new_match
+from games.rules.melds import deadwood_after_discards, min_deadwood
 
 SEED = "5eed"
 
@@ -79,6 +80,7 @@ class Game:
     """A match played by `random_match`: its move log, every state, and the cards seen face up."""
 
     rules: GinRules
+    first_dealer: int
     entries: list[dict[str, Any]] = field(default_factory=list)
     states: list[GinState] = field(default_factory=list)
     face_up: list[frozenset[Card]] = field(default_factory=list)
@@ -93,11 +95,11 @@ def random_match(
     max_actions: int = 3000,
     check: Callable[[GinState, frozenset[Card]], None] | None = None,
 ) -> Game:
-    """Play to the end with random legal actions, biased towards knocking and low deadwood.
+    """Play to the end, mostly greedily, sometimes at random (see `_choose`).
 
     `check(state, face_up)` runs on every state reached.  Fails if the match does not end.
     """
-    game = Game(rules)
+    game = Game(rules, first_dealer)
     state, face_up = new_match(rules, first_dealer=first_dealer), frozenset()
     for _ in range(max_actions):
         game.states.append(state)
@@ -119,12 +121,19 @@ def random_match(
 
 
 def _choose(state: GinState, seat: int, rng: random.Random) -> dict[str, Any]:
+    """Mostly a greedy player (so hands end), sometimes any legal action (so odd paths get played)."""
     actions = legal_actions(state, seat)
+    if rng.random() < 0.2:
+        return rng.choice(actions)
+    cap = state.rules.max_meld_size
     endings = [a for a in actions if a["type"] in ("knock", "big_gin")]
-    if endings and rng.random() < 0.6:
+    if endings:
         return rng.choice(endings)
-    if state.phase == "discard" and rng.random() < 0.7:
-        after = view_for(state, seat)["deadwood_after_discards"]
-        discards = [a for a in actions if a["type"] == "discard"]
-        return min(discards, key=lambda a: (after[a["card"]], rng.random()))
-    return rng.choice(actions)
+    if state.phase == "discard":
+        after = deadwood_after_discards(state.hands[seat], cap)
+        return min((a for a in actions if a["type"] == "discard"), key=lambda a: after[parse_card(a["card"])])
+    hand, top = state.hands[seat], state.discard_pile[-1]
+    take, other = actions if state.phase == "upcard" else (actions[-1], actions[0])
+    after = deadwood_after_discards((*hand, top), cap)
+    improves = min(d for c, d in after.items() if c != top) < min_deadwood(hand, cap)
+    return take if improves else other
