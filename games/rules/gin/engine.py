@@ -119,10 +119,8 @@ def _take_upcard(state: GinState, seat: int, act: Action) -> Outcome:
 def _pass(state: GinState, seat: int, act: Action) -> Outcome:
     event = {"type": "pass", "seat": seat}
     if seat == state.dealer:  # second pass: the non-dealer draws from the stock
-        new_state = replace(state, phase="draw", turn=1 - seat, log=state.log + (event,))
-    else:
-        new_state = replace(state, turn=state.dealer, log=state.log + (event,))
-    return new_state, [event]
+        return _logged(state, event, phase="draw", turn=1 - seat), [event]
+    return _logged(state, event, turn=state.dealer), [event]
 
 
 def _draw(state: GinState, seat: int, act: Action) -> Outcome:
@@ -145,7 +143,7 @@ def _discard(state: GinState, seat: int, act: Action) -> Outcome:
 def _knock(state: GinState, seat: int, act: Action) -> Outcome:
     if act.card is None:  # before_discard: knock holding all 11 cards
         event = {"type": "knock", "seat": seat}
-        state = replace(state, log=state.log + (event,))
+        state = _logged(state, event)
     else:
         state, event = _play_to_pile(state, seat, act.card, "knock")
     deadwood = min_deadwood(state.hands[seat], state.rules.max_meld_size)
@@ -160,7 +158,7 @@ def _big_gin(state: GinState, seat: int, act: Action) -> Outcome:
     if min_deadwood(state.hands[seat], state.rules.max_meld_size) != 0:
         raise IllegalAction("not_melded", "big gin needs all 11 cards melded")
     event = {"type": "big_gin", "seat": seat}
-    state = replace(state, log=state.log + (event,))
+    state = _logged(state, event)
     return _end_hand(state, _settled_record(state, seat), [event])
 
 
@@ -192,6 +190,11 @@ def _knock_limit(rules: GinRules, upcard: Card) -> int:
     return 0 if upcard.rank == 1 else min(upcard.deadwood, rules.knock_limit)
 
 
+def _logged(state: GinState, event: Event, **changes: Any) -> GinState:
+    """The state with `changes` made and `event` added to the hand's public log."""
+    return replace(state, log=state.log + (event,), **changes)
+
+
 def _pair(seat: int, mine: Any, theirs: Any) -> tuple[Any, Any]:
     """A per-seat pair holding `mine` at `seat` and `theirs` at the other seat."""
     return (mine, theirs) if seat == 0 else (theirs, mine)
@@ -209,15 +212,15 @@ def _draw_from(state: GinState, seat: int, source: str, event_type: str) -> Outc
         event["source"] = source
     if source == "discard":  # a card from the stock stays secret to the drawer
         event["card"] = str(card)
-    new_state = replace(
+    new_state = _logged(
         state,
+        event,
         phase="discard",
         hands=_pair(seat, state.hands[seat] + (card,), state.hands[1 - seat]),
         stock=stock,
         discard_pile=pile,
         drawn=card,
         drawn_from=source,
-        log=state.log + (event,),
     )
     return new_state, [event]
 
@@ -230,13 +233,13 @@ def _play_to_pile(state: GinState, seat: int, card: Card, event_type: str) -> tu
     if card == state.taken:
         raise IllegalAction("cannot_discard_taken_card", f"{card} was just taken from the discard pile")
     event = {"type": event_type, "seat": seat, "card": str(card)}
-    new_state = replace(
+    new_state = _logged(
         state,
+        event,
         hands=_pair(seat, tuple(c for c in hand if c != card), state.hands[1 - seat]),
         discard_pile=state.discard_pile + (card,),
         drawn=None,
         drawn_from=None,
-        log=state.log + (event,),
     )
     return new_state, event
 
@@ -249,8 +252,7 @@ def _recycle(state: GinState, events: list[Event]) -> Outcome:
     """
     pile = state.discard_pile
     event = {"type": "recycle", "stock": len(pile) - 1}
-    new_state = replace(state, stock=pile[:-1], discard_pile=pile[-1:], log=state.log + (event,))
-    return new_state, [*events, event]
+    return _logged(state, event, stock=pile[:-1], discard_pile=pile[-1:]), [*events, event]
 
 
 def _settled_record(state: GinState, knocker: int) -> HandRecord:
@@ -310,14 +312,7 @@ def _end_hand(state: GinState, record: HandRecord, events: list[Event]) -> Outco
         "winner": record.winner,
         "points": record.points,
     }
-    state = replace(
-        state,
-        turn=None,
-        drawn=None,
-        drawn_from=None,
-        history=state.history + (record,),
-        log=state.log + (event,),
-    )
+    state = _logged(state, event, turn=None, drawn=None, drawn_from=None, history=state.history + (record,))
     events = [*events, event]
     if max(state.scores) < state.rules.match_target:
         # The deal alternates after a scored hand; after a dead hand the same dealer deals again.
@@ -325,7 +320,7 @@ def _end_hand(state: GinState, record: HandRecord, events: list[Event]) -> Outco
         return replace(state, phase="hand_over", dealer=dealer), events
     result = _match_result(state)
     event = {"type": "match_end", "winner": result.winner}
-    state = replace(state, phase="match_over", result=result, log=state.log + (event,))
+    state = _logged(state, event, phase="match_over", result=result)
     return state, [*events, event]
 
 
