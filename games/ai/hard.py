@@ -28,6 +28,9 @@ FUTURE_DRAWS = 1.5
 FEEDING_WEIGHT = 0.8
 LATE_STOCK = 8
 """Playing on, we still knock without gin once the stock is down to this many cards."""
+PLAY_ON_MARGIN = 2.0
+"""Points by which playing on must beat knocking: the play-outs' opponent is the simple rule,
+weaker than a good player, so they flatter waiting a little."""
 
 
 def decide(table: Table, *, rng: Random, samples: int = DEFAULT_SAMPLES) -> dict[str, Any]:
@@ -112,12 +115,18 @@ class _Judge:
         rules, limit = table.rules, table.knock_limit
         if deadwood(knocking, self.cap) == 0:
             return True
-        now = sum(knock_points(knocking, opp, rules, limit) for opp in self.hands if len(opp) == 10)
+        # Knock decisions are rare and noisy: twice the samples, the same ones for both options.
+        worlds = [
+            opp
+            for opp in (*self.hands, *(self.belief.sample_hand(rng) for _ in self.hands))
+            if len(opp) == 10
+        ]
+        if not worlds:
+            return True
+        now = sum(knock_points(knocking, opp, rules, limit) for opp in worlds) / len(worlds)
         kept = [c for c in hand if c != card]
         on = 0
-        for opp in self.hands:
-            if len(opp) != 10:
-                continue
+        for opp in worlds:
             rest = sorted(table.unseen.difference(opp))
             rng.shuffle(rest)
             stock = list(table.known_stock) if table.known_stock else rest[: table.stock_count]
@@ -130,7 +139,7 @@ class _Judge:
                 knock_limit=limit,
                 our_knock=_play_on,
             )
-        return now >= on
+        return now + PLAY_ON_MARGIN >= on / len(worlds)
 
 
 def _play_on(deadwood: int, stock_left: int) -> bool:

@@ -13,6 +13,8 @@ from games.rules.gin import ARCADE, CLASSIC, view_for
 from tests.ai.positions import phase_of, walk
 
 RULE_SETS = {"classic": CLASSIC, "arcade": ARCADE}
+SWEEP_SEEDS = {"classic": 6, "arcade": 3}
+"""Arcade hands run longer (the stock recycles), so fewer of them reach the same count."""
 HARD_SAMPLES = 4
 
 
@@ -27,8 +29,8 @@ def _check_every_level(state, seed: int) -> None:
 def test_bots_are_legal_in_every_phase(rules_name: str) -> None:
     """A fixed sweep: thousands of positions, with every kind of decision reached."""
     seen: Counter[str] = Counter()
-    for seed in range(12):
-        for state in walk(RULE_SETS[rules_name], seed=seed, max_hands=3):
+    for seed in range(SWEEP_SEEDS[rules_name]):
+        for state in walk(RULE_SETS[rules_name], seed=seed, max_hands=2):
             seen[phase_of(state)] += 1
             _check_every_level(state, seed)
     expected = {"draw", "discard", "knock"} | ({"upcard"} if rules_name == "classic" else set())
@@ -36,7 +38,7 @@ def test_bots_are_legal_in_every_phase(rules_name: str) -> None:
     assert sum(seen.values()) >= 500
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(rules_name=st.sampled_from(sorted(RULE_SETS)), seed=st.integers(0, 2**32), randomness=st.floats(0, 1))
 def test_bots_are_legal_on_random_walks(rules_name: str, seed: int, randomness: float) -> None:
     for state in walk(RULE_SETS[rules_name], seed=seed, randomness=randomness, max_hands=1):
