@@ -32,7 +32,7 @@ DealSeeds = Callable[[int], str]
 @dataclass(frozen=True)
 class HandResult:
     kind: str
-    """"knock", "gin", "undercut", "big_gin" or "dead"."""
+    """"knock", "gin", "undercut", "big_gin", "dead", or "tie" (OpenSpiel only: a knock scored 0)."""
     winner: int | None
     """Seat of the hand's winner (None for a dead hand)."""
     points: int
@@ -134,7 +134,7 @@ class _Tally:
         self.a_wins = 0
         self.hands = 0
         self.points = [0, 0]
-        self.kinds = {f"{kind}_{who}": 0 for kind in KINDS for who in "ab"} | {"dead": 0}
+        self.kinds = {f"{kind}_{who}": 0 for kind in KINDS for who in "ab"} | {"dead": 0, "tie": 0}
         self.seconds: dict[str, list[float]] = {a: [], b: []}
 
     """Decision times by bot name (one list when a bot plays itself)."""
@@ -145,7 +145,7 @@ class _Tally:
         for hand in outcome.hands:
             self.hands += 1
             if hand.winner is None:
-                self.kinds["dead"] += 1
+                self.kinds[hand.kind] += 1
                 continue
             who = 0 if hand.winner == a_seat else 1
             self.points[who] += hand.points

@@ -23,6 +23,9 @@ The mapping (docs/bots.md has the table):
   upcard with two stock cards left, where any discard ends the hand dead.  A knock becomes
   55, a discard becomes 54.
 - OpenSpiel lets a player discard the card it just took; ours never does (our rules forbid it).
+- OpenSpiel scores a knock where the defender ends with exactly the knocker's deadwood as 0
+  (found by experiment; our rules make it an undercut worth 25): the arena counts it as a
+  "tie" hand, like a dead hand the same dealer deals again.
 """
 
 from __future__ import annotations
@@ -237,8 +240,10 @@ class _Hand:
         state = self.state
         returns = state.returns()
         knocked = state.knocked()
-        if not any(knocked) or returns[0] == 0:
+        if not any(knocked):
             return HandResult("dead", None, 0)
+        if returns[0] == 0:  # OpenSpiel scores equal deadwood after a knock 0 (ours: an undercut)
+            return HandResult("tie", None, 0)
         knocker = knocked.index(True)
         winner = 0 if returns[0] > 0 else 1
         gin = state.deadwood()[knocker] == 0

@@ -72,6 +72,8 @@ def _summary(report: dict[str, Any]) -> str:
     for kind in ("gin", "knock", "undercut"):
         lines.append(f"{kind}: {a} {rates[f'{kind}_a']:.1%}, {b} {rates[f'{kind}_b']:.1%} of hands")
     lines.append(f"dead hands: {rates['dead']:.1%}")
+    if rates["tie"]:
+        lines.append(f"knocks scored 0 by OpenSpiel (equal deadwood): {rates['tie']:.1%}")
     for name, ms in report["decision_ms"].items():
         lines.append(
             f"decision time {name}: p50 {ms['p50']:.2f} ms, p99 {ms['p99']:.2f} ms ({ms['decisions']} decisions)"
