@@ -8,8 +8,10 @@ export class GameSocket {
   constructor(path, { onState, onRoom, onError, onStatus, onClosed, onOther } = {}) {
     this.path = path;
     this.handlers = { onState, onRoom, onError, onStatus, onClosed, onOther };
-    this.version = null;
+    this.version = null; // the newest version seen (of any seat this socket plays)
     this.match = null;
+    this.seen = new Set(); // "version:seat": pass-and-play gets one frame per seat per version
+    this.seen = new Map(); // seat -> last version delivered (pass-and-play gets one frame per seat)
     this.attempt = 0;
     this.closedForGood = false;
     this.pending = new Map(); // client id -> message, resent after a reconnect
@@ -52,14 +54,8 @@ export class GameSocket {
   receive(message) {
     switch (message.type) {
       case "state": {
-        const gap = this.match === message.match && this.version !== null && message.version > this.version + 1;
-        if (this.match === message.match && this.version !== null && message.version <= this.version && !gap) {
-          return; // an old or repeated update
-        }
-        this.match = message.match;
-        this.version = message.version;
+        if (!this.known(message)) return; // an old or repeated update
         this.handlers.onState?.(message);
-        if (gap) this.send({ type: "resync" });
         break;
       }
       case "room":
@@ -70,10 +66,7 @@ export class GameSocket {
         break;
       case "error":
         if (message.id) this.pending.delete(message.id);
-        if (message.state) {
-          this.match = message.state.match;
-          this.version = message.state.version;
-        }
+        if (message.state) this.known(message.state);
         this.handlers.onError?.(message);
         break;
       case "closed":
@@ -87,15 +80,31 @@ export class GameSocket {
     }
   }
 
+  // Records a state frame (one from the page itself, too); false when it is old or repeated.
+  // A missing version (N+2 after N) asks for a resync.
+  known(frame) {
+    const seat = frame.view?.seat ?? null;
+    const same = this.match === frame.match;
+    if (same && frame.version <= (this.seen.get(seat) ?? -1)) return false;
+    const gap = same && this.version !== null && frame.version > this.version + 1;
+    if (!same) this.seen.clear();
+    this.seen.set(seat, frame.version);
+    this.match = frame.match;
+    this.version = same ? Math.max(this.version ?? 0, frame.version) : frame.version;
+    if (gap) this.send({ type: "resync" });
+    return true;
+  }
+
   send(message) {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
   // Sends a game action made against the current version; retried after a reconnect until
   // acknowledged (the server answers a repeated id and never applies it twice).
-  act(action) {
+  // `extra` adds fields to the frame (pass-and-play: the acting seat).
+  act(action, extra = {}) {
     const id = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-    const message = { type: "act", version: this.version, id, action };
+    const message = { type: "act", version: this.version, id, action, ...extra };
     this.pending.set(id, message);
     this.send(message);
     return id;

@@ -1,0 +1,246 @@
+// The gin table: keeps the latest state frame, replays its events one at a time, and turns
+// clicks, taps, drags and keys into actions sent over the room's socket. Modes: "online",
+// "computer", "spectator", and "hotseat" (pass-and-play: frames for both seats arrive on
+// this one socket and each action names its seat). How it fits together: docs/table.md.
+import { GameSocket } from "./socket.js";
+import { announce, describe, setStatus } from "./table/announce.js";
+import { HandArrangement } from "./table/arrangement.js";
+import { enableDrag } from "./table/drag.js";
+import { askHandoff } from "./table/handoff.js";
+import { enableKeyboard } from "./table/keyboard.js";
+import { animate, snapshot, stepDelay } from "./table/motion.js";
+import { options, takeAction } from "./table/moves.js";
+import { applyPreferences, bindSettings } from "./table/preferences.js";
+import { render } from "./table/render.js";
+import { replaySteps } from "./table/replay.js";
+import { closeResult, renderResult } from "./table/results.js";
+import { play } from "./table/sounds.js";
+import { t } from "./table/texts.js";
+
+const $ = (id) => document.getElementById(id);
+const json = (id) => JSON.parse($(id).textContent);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const root = $("table");
+const ui = {
+  room: json("room-info"),
+  frame: null, // the last state frame shown
+  frames: {}, // hotseat: the latest frame of each seat
+  selected: null,
+  busy: false,
+  viewer: null, // hotseat: the seat whose hand is revealed
+};
+const mode =
+  root.dataset.mode ||
+  (ui.room.seats.some((s) => s.kind === "bot") ? "computer" : ui.room.you === null ? "spectator" : "online");
+const hotseat = mode === "hotseat";
+root.dataset.mode = mode;
+const arrangement = new HandArrangement();
+
+function seats() {
+  const you = hotseat ? ui.viewer : ui.room.you;
+  return { you, them: you === null ? 1 : 1 - you, names: ui.room.seats.map((s) => s.name) };
+}
+
+function view() {
+  return ui.frame?.view ?? null;
+}
+
+// Draws `shown` (the frame's view, or a step of its replay); `live` lets the player act.
+function draw(shown, live = true) {
+  const before = snapshot(root);
+  const order = shown.hand ? arrangement.arrange(shown) : [];
+  if (!order.includes(ui.selected)) ui.selected = null;
+  const playing = ui.frame?.status === "playing" && ui.room.state !== "open";
+  render({ ...seats(), view: shown, room: ui.room, order, selected: ui.selected, busy: ui.busy, live: live && playing && !ui.busy });
+  animate(root, before);
+  if (order.length && !performance.getEntriesByName("hand-rendered").length) {
+    performance.mark("hand-rendered");
+    // On a short screen the site header would push the hand below the fold: start at the table.
+    if (root.getBoundingClientRect().bottom > innerHeight) root.scrollIntoView({ block: "start" });
+  }
+}
+
+function tell(events, final) {
+  const ctx = { ...seats(), drawn: final.drawn };
+  const spoken = events.map((e) => describe(e, ctx, false)).filter(Boolean);
+  setStatus(events.map((e) => describe(e, ctx, true)).filter(Boolean).at(-1));
+  announce(spoken.join(". "));
+  for (const e of events) {
+    if (e.type === "hand_end") play(e.kind === "gin" || e.kind === "big_gin" ? "gin" : "knock");
+    else if (["draw", "take_upcard", "discard"].includes(e.type)) play("card");
+  }
+}
+
+async function showFrame(frame) {
+  const previous = ui.frame?.match === frame.match ? view() : null;
+  const couldKnock = options(previous, null).canKnockSoon;
+  ui.frame = frame;
+  ui.busy = false;
+  const steps = replaySteps(previous, frame);
+  for (const [i, step] of steps.entries()) {
+    const last = i === steps.length - 1;
+    draw(step.view, last);
+    tell(step.events, frame.view);
+    if (!last) await sleep(stepDelay());
+  }
+  const now = options(frame.view, null);
+  if (now.canKnockSoon && !couldKnock) announce(frame.view.deadwood === 0 ? t("can_gin") : t("can_knock"));
+  afterFrame(frame);
+}
+
+function afterFrame(frame) {
+  const v = frame.view;
+  const over = (v.phase === "hand_over" || v.phase === "match_over") && v.history.length;
+  if (over) renderResult($("hand-end"), { ...seats(), view: v, room: ui.room }, { nextHand, rematch });
+  else closeResult($("hand-end"));
+  if (hotseat && !over && v.turn !== null && v.turn !== ui.viewer) handOver(v.turn);
+}
+
+// Hotseat: hide the hand, then reveal the next player's frame when they ask.
+function handOver(seat) {
+  ui.viewer = seat;
+  root.classList.add("hidden-hand");
+  askHandoff($("handoff"), ui.room.seats[seat].name, () => {
+    root.classList.remove("hidden-hand");
+    const frame = ui.frames[seat];
+    if (frame) enqueue(frame);
+  });
+}
+
+let queue = Promise.resolve();
+function enqueue(frame) {
+  queue = queue.then(() => showFrame(frame)).catch((error) => console.error(error));
+}
+
+function onState(frame) {
+  if (hotseat) {
+    ui.frames[frame.view.seat] = frame;
+    if (ui.viewer === null) ui.viewer = frame.view.turn ?? frame.view.seat;
+    if (frame.view.seat !== ui.viewer) return;
+  }
+  enqueue(frame);
+}
+
+// --- actions -------------------------------------------------------------------------------
+
+const socketPath = `/ws/room/${root.dataset.code}/${root.dataset.token ? `?t=${encodeURIComponent(root.dataset.token)}` : ""}`;
+const socket = new GameSocket(socketPath, {
+  onState,
+  onRoom(info) {
+    ui.room = info;
+    if (ui.frame) enqueue(ui.frame.match === info.match ? { ...ui.frame, events: [] } : ui.frame);
+  },
+  onError(error) {
+    ui.busy = false;
+    setStatus(t("refused"));
+    announce(t("refused"));
+    if (error.state) enqueue({ ...error.state, events: [] });
+    else if (ui.frame) draw(view());
+  },
+  onStatus(status) {
+    root.classList.toggle("offline", status === "reconnecting");
+    if (status === "reconnecting") setStatus(t("reconnecting"));
+  },
+  onClosed() {
+    setStatus(t("closed"));
+    announce(t("closed"));
+  },
+});
+
+function act(action) {
+  if (ui.busy || !ui.frame) return;
+  ui.busy = true;
+  root.classList.add("busy");
+  socket.act(action, hotseat ? { seat: ui.viewer } : {});
+}
+
+function nextHand() {
+  act({ type: "next_hand" });
+}
+
+function rematch() {
+  socket.send({ type: "offer", kind: "rematch" });
+}
+
+function take(source) {
+  const action = view() && takeAction(view(), source);
+  if (action) act(action);
+}
+
+function discard(card) {
+  if (options(view(), card).discard) act({ type: "discard", card });
+}
+
+function tap(card) {
+  const o = options(view(), card);
+  if (ui.selected === card) {
+    if (o.discard) discard(card);
+    else ui.selected = null;
+  } else {
+    ui.selected = card;
+  }
+  draw(view());
+}
+
+function knock() {
+  const o = options(view(), ui.selected);
+  if (o.knock) act(o.knockAction);
+}
+
+function arrange(change) {
+  if (!view()?.hand) return;
+  change();
+  draw(view());
+}
+
+const commands = {
+  stock: () => take("stock"),
+  discard: () => (takeAction(view(), "discard") ? take("discard") : ui.selected && discard(ui.selected)),
+  knock,
+  sort: () => arrange(() => arrangement.sort(view())),
+};
+
+// --- wiring --------------------------------------------------------------------------------
+
+$("stock").addEventListener("click", commands.stock);
+$("discard").addEventListener("click", commands.discard);
+$("hand-you").addEventListener("click", (e) => {
+  const card = e.target.closest("[data-card]");
+  if (card && view()?.hand) tap(card.dataset.card);
+});
+$("controls").addEventListener("click", (e) => {
+  const button = e.target.closest("button");
+  if (!button) return;
+  const { act: name, move } = button.dataset;
+  if (move && ui.selected) arrange(() => arrangement.move(ui.selected, Number(move)));
+  else if (name === "discard") discard(ui.selected);
+  else if (name === "knock") knock();
+  else if (name === "sort") commands.sort();
+  else if (name) act({ type: name });
+});
+enableDrag($("hand-you"), $("discard"), {
+  canDrop: (card) => options(view(), card).discard,
+  onDrop: discard,
+  onReorder: (card, index) => arrange(() => arrangement.moveTo(card, index)),
+});
+enableKeyboard($("hand-you"), {
+  onMove: (card, step) => arrange(() => arrangement.move(card, step)),
+  onCommand: (name) => commands[name](),
+});
+for (const id of ["hand-end", "handoff"]) $(id).addEventListener("cancel", (e) => e.preventDefault());
+
+applyPreferences(document.documentElement);
+bindSettings($("settings-form"), () => {
+  applyPreferences(document.documentElement);
+  if (ui.frame) draw(view());
+});
+$("open-settings").addEventListener("click", () => $("settings").showModal());
+
+const first = json("game-state");
+if (first) {
+  socket.known(first);
+  onState(first);
+} else {
+  $("turn-line").textContent = t("waiting_players");
+}

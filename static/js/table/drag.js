@@ -1,0 +1,65 @@
+// Dragging a card of the hand: along the row to reorder it, or onto the discard pile to
+// discard it. Pointer events cover mouse, pen and touch; a press that does not move is left
+// to the click (a tap), which selects. On touch the row keeps its sideways scroll
+// (touch-action: pan-x): a card is dragged by first moving it up.
+
+const THRESHOLD = 8;
+
+export function enableDrag(hand, pile, { canDrop, onDrop, onReorder }) {
+  let drag = null;
+  let justDragged = false;
+
+  const overPile = (e) => {
+    const r = pile.getBoundingClientRect();
+    return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+  };
+
+  hand.addEventListener("pointerdown", (e) => {
+    const card = e.target.closest("[data-card]");
+    if (!card || e.button > 0) return;
+    drag = { card, x: e.clientX, y: e.clientY, id: e.pointerId, moving: false };
+  });
+
+  hand.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (!drag.moving) {
+      if (Math.hypot(dx, dy) < THRESHOLD) return;
+      drag.moving = true;
+      drag.card.setPointerCapture(e.pointerId);
+      drag.card.classList.add("dragging");
+    }
+    drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
+    pile.classList.toggle("drop-target", overPile(e) && canDrop(drag.card.dataset.card));
+  });
+
+  const finish = (e, cancelled) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const { card, moving } = drag;
+    drag = null;
+    pile.classList.remove("drop-target");
+    if (!moving) return;
+    card.classList.remove("dragging");
+    card.style.transform = "";
+    justDragged = true;
+    setTimeout(() => (justDragged = false), 0);
+    if (cancelled) return;
+    const code = card.dataset.card;
+    if (overPile(e)) {
+      if (canDrop(code)) onDrop(code);
+      return;
+    }
+    // The new place: before the first other card whose centre is right of the pointer.
+    const others = [...hand.querySelectorAll("[data-card]")].filter((el) => el !== card);
+    const index = others.findIndex((el) => {
+      const r = el.getBoundingClientRect();
+      return e.clientX < r.left + r.width / 2;
+    });
+    onReorder(code, index < 0 ? others.length : index);
+  };
+  hand.addEventListener("pointerup", (e) => finish(e, false));
+  hand.addEventListener("pointercancel", (e) => finish(e, true));
+  // The click that ends a drag is not a tap.
+  hand.addEventListener("click", (e) => justDragged && e.stopImmediatePropagation(), true);
+}

@@ -1,0 +1,199 @@
+// Draws the table from a scene: { view, room, you, them, names, order, selected, busy, live }.
+// `live` is false while a frame's events are being replayed, so nothing can be clicked then.
+// Every region is rebuilt from the scene; focus is put back on the element it was on.
+import { meldOf } from "./arrangement.js";
+import { cardBack, cardFace } from "./cards.js";
+import { options } from "./moves.js";
+import { cardName, shortName, t } from "./texts.js";
+
+const $ = (id) => document.getElementById(id);
+
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  if (el.dataset.card) return { card: el.dataset.card, index: [...el.parentNode.children].indexOf(el) };
+  return el.id ? { id: el.id } : el.dataset.act ? { act: el.dataset.act } : null;
+}
+
+function restoreFocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  if (key.card) {
+    const hand = $("hand-you");
+    const el = hand.querySelector(`[data-card="${key.card}"]`) ?? hand.children[Math.min(key.index, hand.children.length - 1)];
+    el?.focus();
+  } else if (key.id) $(key.id)?.focus();
+}
+
+function plate(el, { name, points, target, dealer, online, active }) {
+  el.classList.toggle("active", active);
+  el.innerHTML = "";
+  const who = document.createElement("span");
+  who.className = "name";
+  who.textContent = name;
+  const score = document.createElement("span");
+  score.className = "score";
+  score.textContent = t("points", { points });
+  el.append(who, score);
+  if (dealer) {
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.textContent = t("dealer");
+    el.append(badge);
+  }
+  if (online !== undefined) {
+    const dot = document.createElement("span");
+    dot.className = `presence ${online ? "on" : "off"}`;
+    dot.textContent = online ? t("online") : t("away");
+    el.append(dot);
+  }
+  el.title = t("target", { target });
+}
+
+function renderOpponent(scene) {
+  const { view, them, names } = scene;
+  const count = view.hand_counts[them] ?? 0;
+  const hand = $("hand-them");
+  hand.replaceChildren(...Array.from({ length: count }, (_, i) => cardBack(`them-${i}`)));
+  hand.setAttribute("aria-label", t("hand_them", { name: names[them], n: count }));
+}
+
+function renderPiles(scene, o) {
+  const { view, live } = scene;
+  const stock = $("stock");
+  const depth = Math.min(6, Math.ceil(view.stock_count / 6));
+  stock.replaceChildren(...Array.from({ length: Math.max(depth, view.stock_count ? 1 : 0) }, () => cardBack()));
+  stock.disabled = !(live && o.drawStock);
+  stock.setAttribute("aria-label", o.drawStock ? t("stock_draw", { n: view.stock_count }) : t("stock_idle", { n: view.stock_count }));
+
+  const pile = view.discard_pile;
+  const top = pile.at(-1);
+  const discard = $("discard");
+  discard.replaceChildren(...pile.slice(-2).map((code) => cardFace(code)));
+  const canTake = o.drawDiscard || o.takeUpcard;
+  discard.disabled = !(live && (canTake || o.discard));
+  discard.classList.toggle("can-drop", live && o.discardPhase);
+  let label = t("discard_empty");
+  if (top && canTake) label = t("discard_take", { card: cardName(top) });
+  else if (top && o.discardPhase) label = t("discard_drop", { card: cardName(top) });
+  else if (top) label = t("discard_top", { card: cardName(top) });
+  discard.setAttribute("aria-label", label);
+}
+
+function renderHand(scene, o) {
+  const { view, order, selected, live } = scene;
+  const melds = meldOf(view);
+  const hand = $("hand-you");
+  const cards = order.map((code) => {
+    const el = cardFace(code, "button");
+    el.type = "button";
+    const meld = melds.get(code);
+    el.classList.add(meld === undefined ? "unmelded" : `meld-${meld % 4}`);
+    el.classList.toggle("selected", code === selected);
+    el.classList.toggle("drawn", code === view.drawn);
+    el.classList.toggle("taken", code === view.taken);
+    el.setAttribute("aria-pressed", String(code === selected));
+    const base = meld === undefined ? t("unmelded", { card: cardName(code) }) : t("in_meld", { card: cardName(code), n: meld + 1 });
+    el.setAttribute("aria-label", code === view.drawn ? `${base}, ${t("just_drawn")}` : base);
+    el.tabIndex = -1;
+    return el;
+  });
+  // A meld's bar runs unbroken under its cards when they sit side by side.
+  cards.forEach((el, i) => {
+    const meld = melds.get(el.dataset.card);
+    const prev = melds.get(cards[i - 1]?.dataset.card);
+    const next = melds.get(cards[i + 1]?.dataset.card);
+    if (meld === undefined) return;
+    el.classList.toggle("bar-start", prev !== meld);
+    el.classList.toggle("bar-end", next !== meld);
+  });
+  const focusable = cards.find((el) => el.dataset.card === selected) ?? cards[0];
+  if (focusable) focusable.tabIndex = 0;
+  hand.replaceChildren(...cards);
+  hand.classList.toggle("your-turn", live && (o.discardPhase || o.drawStock || o.drawDiscard));
+}
+
+function renderDeadwood(scene, o) {
+  const { view, selected } = scene;
+  const el = $("deadwood");
+  if (view.deadwood === null || view.deadwood === undefined) {
+    el.textContent = "";
+    return;
+  }
+  const parts = [t("deadwood", { n: view.deadwood })];
+  const after = view.deadwood_after_discards?.[selected];
+  if (selected && after !== undefined) parts.push(t("deadwood_after", { n: after, card: shortName(selected) }));
+  if (selected && selected === view.taken) parts.push(t("cannot_discard_taken"));
+  else if (o.knock && o.knockDeadwood === 0) parts.push(t("can_gin"));
+  else if (o.canKnockSoon) parts.push(t("can_knock"));
+  el.textContent = parts.join(" · ");
+  el.classList.toggle("gin", Boolean(o.knock && o.knockDeadwood === 0));
+}
+
+function renderControls(scene, o) {
+  const { live, selected, you } = scene;
+  const enabled = {
+    take_upcard: o.takeUpcard,
+    pass: o.pass,
+    discard: o.discard,
+    knock: o.knock,
+    big_gin: o.bigGin,
+    sort: you !== null,
+  };
+  for (const button of $("controls").querySelectorAll("[data-act]")) {
+    const act = button.dataset.act;
+    button.disabled = !(live && enabled[act]) && act !== "sort";
+    if (act === "take_upcard" || act === "pass" || act === "big_gin") button.hidden = !enabled[act];
+  }
+  const knock = $("controls").querySelector('[data-act="knock"]');
+  const gin = o.knock && o.knockDeadwood === 0;
+  knock.textContent = gin ? t("go_gin") : t("knock");
+  knock.classList.toggle("lit", o.knock);
+  for (const button of $("controls").querySelectorAll("[data-move]")) button.disabled = !selected;
+}
+
+function turnText(scene, o) {
+  const { view, room, you, them, names } = scene;
+  if (room.state === "open") return t("waiting_players");
+  if (view.phase === "match_over") return t("match_over");
+  if (view.phase === "hand_over" || view.phase === "deal") return t("hand_over");
+  if (you === null) return t("watching");
+  if (view.turn !== you) return t("turn_them", { name: names[them] });
+  if (o.takeUpcard) return t("turn_upcard");
+  if (o.drawStock) return o.drawDiscard ? t("turn_draw") : t("turn_draw_stock");
+  return t("turn_discard");
+}
+
+export function render(scene) {
+  const { view, room, you, them, names } = scene;
+  const o = options(scene.live ? view : null, scene.selected);
+  const focus = focusKey();
+  const target = view.rules.match_target;
+  plate($("plate-them"), {
+    name: names[them],
+    points: view.scores[them],
+    target,
+    dealer: view.dealer === them,
+    online: room.seats[them]?.kind === "player" ? room.seats[them].online : undefined,
+    active: view.turn === them,
+  });
+  plate($("plate-you"), {
+    name: you === null ? names[1 - them] : t("you"),
+    points: view.scores[1 - them],
+    target,
+    dealer: view.dealer !== them,
+    active: view.turn === 1 - them,
+  });
+  renderOpponent(scene);
+  renderPiles(scene, o);
+  if (you === null) {
+    const hand = $("hand-you");
+    hand.replaceChildren(...Array.from({ length: view.hand_counts[1 - them] }, (_, i) => cardBack(`you-${i}`)));
+  } else {
+    renderHand(scene, o);
+  }
+  renderDeadwood(scene, options(view, scene.selected));
+  renderControls(scene, o);
+  $("turn-line").textContent = turnText(scene, options(view, null));
+  document.getElementById("table").classList.toggle("busy", scene.busy);
+  restoreFocus(focus);
+}

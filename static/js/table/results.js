@@ -1,0 +1,127 @@
+// The end of a hand: both hands laid out in melds with the layoffs marked, both deadwood
+// totals, the points and why, the running score; at the end of the match, the result and
+// a rematch. Shown in a modal <dialog> that only the next deal or a new match closes.
+import { cardFace } from "./cards.js";
+import { t } from "./texts.js";
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function cardRow(codes, className) {
+  const row = el("div", className);
+  row.append(...codes.map((code) => cardFace(code)));
+  return row;
+}
+
+function why(record, rules) {
+  const { kind, knocker, deadwood, points } = record;
+  if (kind === "dead") return t("why_dead");
+  const k = deadwood[knocker];
+  const d = deadwood[1 - knocker];
+  if (kind === "knock") return t("why_knock", { k, d, points });
+  if (kind === "undercut") return t("why_undercut", { k, d, bonus: rules.undercut_bonus });
+  return t("why_gin", { d, bonus: kind === "big_gin" ? rules.big_gin_bonus : rules.gin_bonus });
+}
+
+function handSection(record, seat, name) {
+  const section = el("section", "result-hand");
+  const title = el("h3", null, name);
+  if (record.knocker === seat) title.append(" ", el("span", "tag", t("knocked")));
+  title.append(" ", el("span", "dw", t("deadwood", { n: record.deadwood[seat] })));
+  section.append(title);
+  const melds = el("div", "melds");
+  record.melds[seat].forEach((meld, i) => {
+    const group = cardRow(meld, `meld meld-${i % 4}`);
+    if (seat === record.knocker) {
+      for (const [card, index] of record.layoffs) {
+        if (index !== i) continue;
+        const laid = cardFace(card);
+        laid.classList.add("laid-off");
+        laid.setAttribute("aria-label", t("laid_off_card", { card: laid.getAttribute("aria-label") }));
+        laid.append(el("span", "laid-tag", t("laid_off")));
+        group.append(laid);
+      }
+    }
+    melds.append(group);
+  });
+  const loose = record.deadwood_cards[seat];
+  if (loose.length) {
+    const group = cardRow(loose, "meld unmelded");
+    group.prepend(el("span", "group-label", t("unmelded_cards")));
+    melds.append(group);
+  }
+  section.append(melds);
+  return section;
+}
+
+function scoreTable(names, values, caption) {
+  const table = el("table", "score-table");
+  table.append(el("caption", null, caption));
+  names.forEach((name, seat) => {
+    const row = el("tr");
+    row.append(el("th", null, name), el("td", null, String(values[seat])));
+    table.append(row);
+  });
+  return table;
+}
+
+// scene: { view, room, you, them, names }; actions: { nextHand, rematch }.
+export function renderResult(dialog, scene, actions) {
+  const { view, room, you, them, names } = scene;
+  const record = view.history.at(-1);
+  const shown = names.map((name, seat) => (seat === you ? t("you") : name));
+  const titleKind = t(`kind_${record.kind}`);
+  dialog.replaceChildren();
+  const title = el("h2", null, `${t("hand_title", { n: record.number })} · ${titleKind}`);
+  title.id = "hand-end-title";
+  dialog.append(title);
+  if (record.winner !== null) {
+    const won = record.winner === you ? t("won_you", { points: record.points }) : t("won_them", { name: names[record.winner], points: record.points });
+    dialog.append(el("p", "headline", won));
+  }
+  dialog.append(el("p", "why", why(record, view.rules)));
+  const order = you === null ? [0, 1] : [you, them];
+  const hands = el("div", "result-hands");
+  hands.append(...order.map((seat) => handSection(record, seat, shown[seat])));
+  dialog.append(hands);
+
+  const actionsRow = el("div", "dialog-actions");
+  if (view.result) {
+    const { winner, totals } = view.result;
+    dialog.append(el("p", "match-result", winner === you ? t("match_won_you") : t("match_won_them", { name: names[winner] })));
+    dialog.append(scoreTable(shown, totals, t("final_score")));
+    if (you !== null) {
+      const offers = room.offers ?? {};
+      const mine = offers[String(you)] === "rematch";
+      const button = el("button", "primary", t("rematch"));
+      button.type = "button";
+      button.disabled = mine;
+      button.addEventListener("click", actions.rematch);
+      actionsRow.append(button);
+      if (mine) actionsRow.append(el("span", "note", t("rematch_sent", { name: names[them] })));
+      else if (offers[String(them)] === "rematch") actionsRow.append(el("span", "note", t("rematch_offered", { name: names[them] })));
+    }
+    const lobby = el("a", "button-gold", t("lobby"));
+    lobby.href = "/play/";
+    actionsRow.append(lobby);
+  } else {
+    dialog.append(scoreTable(shown, view.scores, t("score")));
+    if (you !== null) {
+      const next = el("button", "primary", t("next_hand"));
+      next.type = "button";
+      next.addEventListener("click", actions.nextHand);
+      actionsRow.append(next);
+    }
+  }
+  dialog.append(actionsRow);
+  if (!dialog.open) dialog.showModal();
+  actionsRow.querySelector("button, a")?.focus();
+}
+
+export function closeResult(dialog) {
+  if (dialog.open) dialog.close();
+}
