@@ -66,11 +66,15 @@ class RoomConsumer(JsonConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         message = decode_frame(text_data)
         if message is None:
-            await self._send_error_with_state("bad_message", "Frames are JSON objects with a type, at most 4 KB.")
+            await self._send_error_with_state(
+                "bad_message", "Frames are JSON objects with a type, at most 4 KB."
+            )
             return
         handler = getattr(self, f"on_{message['type']}", None) if message["type"] in _CLIENT_TYPES else None
         if handler is None:
-            await self._send_error_with_state("bad_message", f"Unknown message type {message['type'][:32]!r}.")
+            await self._send_error_with_state(
+                "bad_message", f"Unknown message type {message['type'][:32]!r}."
+            )
             return
         try:
             await handler(message)
@@ -134,11 +138,10 @@ class RoomConsumer(JsonConsumer):
     # --- helpers -------------------------------------------------------------------------
 
     async def _join_groups(self):
-        seat = await database_sync_to_async(selectors.seat_index)(self.room, self.identity)
-        self.seat = seat
-        wanted = {
-            broadcast.room_group(self.code),
-            broadcast.public_group(self.code) if seat is None else broadcast.seat_group(self.code, seat),
+        self.seats = await database_sync_to_async(selectors.seat_indices)(self.room, self.identity)
+        wanted = {broadcast.room_group(self.code)}
+        wanted |= {broadcast.seat_group(self.code, s) for s in self.seats} or {
+            broadcast.public_group(self.code)
         }
         for group in wanted - self.joined:
             await self.channel_layer.group_add(group, self.channel_name)
@@ -157,20 +160,25 @@ class RoomConsumer(JsonConsumer):
         info = await database_sync_to_async(selectors.room_info)(self.room, self.identity, self.language)
         await self.send_json(info)
 
-    async def _state(self) -> dict[str, Any] | None:
+    async def _states(self) -> list[dict[str, Any]]:
+        """The current state frame of each seat this socket plays (or the spectators' one)."""
         match = await database_sync_to_async(selectors.current_match)(self.room)
         if match is None:
-            return None
-        return await database_sync_to_async(selectors.match_payload)(match, self.seat)
+            return []
+        seats = self.seats or [None]
+        return [await database_sync_to_async(selectors.match_payload)(match, seat) for seat in seats]
 
     async def _send_state(self):
-        state = await self._state()
-        if state is not None:
+        for state in await self._states():
             await self.send_json(state)
 
     async def _send_error_with_state(self, code: str, message: str, client_id: Any = None):
+        states = await self._states()
         await self.send_error(
-            code, message, id=client_id if isinstance(client_id, str) else None, state=await self._state()
+            code,
+            message,
+            id=client_id if isinstance(client_id, str) else None,
+            state=states[0] if states else None,
         )
 
 

@@ -47,3 +47,11 @@ class VersusComputerForm(forms.Form):
         if self.cleaned_data["ruleset"].slug == "gin-arcade":
             return BotLevel.ARCADE
         return self.cleaned_data["level"]
+
+
+class PassAndPlayForm(forms.Form):
+    ruleset = RuleSetField(queryset=RuleSet.objects.none(), label=_("Rules"), empty_label=None)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].queryset = _offered()

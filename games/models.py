@@ -77,6 +77,7 @@ class Room(models.Model):
     invite_token = models.CharField(max_length=40, default=new_invite_token)
     turn_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: no turn timer.")
     rated = models.BooleanField(default=False)
+    hotseat = models.BooleanField(default=False, help_text="Pass-and-play: one device holds every seat.")
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN, db_index=True)
     created_at = models.DateTimeField(default=timezone.now)
     last_activity_at = models.DateTimeField(default=timezone.now, db_index=True)

@@ -15,14 +15,19 @@ CLAIM_AFTER = timedelta(seconds=60)
 """An opponent away this long can be claimed against, or replaced by a bot."""
 
 
+def seats_of(seats: list[Seat], identity: Identity) -> list[Seat]:
+    """The seats `identity` holds among `seats` (several only in pass-and-play)."""
+    if identity.user_id is not None:
+        return [s for s in seats if s.user_id == identity.user_id]
+    if identity.guest_key:
+        return [s for s in seats if s.user_id is None and s.guest_key == identity.guest_key]
+    return []
+
+
 def seat_of(seats: list[Seat], identity: Identity) -> Seat | None:
-    """The seat `identity` holds among `seats`, if any."""
-    for seat in seats:
-        if identity.user_id is not None and seat.user_id == identity.user_id:
-            return seat
-        if identity.user_id is None and identity.guest_key and seat.guest_key == identity.guest_key:
-            return seat
-    return None
+    """The first seat `identity` holds among `seats`, if any."""
+    held = seats_of(seats, identity)
+    return held[0] if held else None
 
 
 def is_online(seat: Seat, *, window: timedelta = ONLINE_WINDOW) -> bool:

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.identity import Identity
 from games.models import Match, Room, RuleSet, Seat
-from games.seating import CLAIM_AFTER, is_online, seat_of
+from games.seating import CLAIM_AFTER, is_online, seat_of, seats_of
 from games.services import game_payload
 
 LOBBY_LIMIT = 50
@@ -56,6 +56,11 @@ def seat_index(room: Room, identity: Identity) -> int | None:
     return None if seat is None else seat.index
 
 
+def seat_indices(room: Room, identity: Identity) -> list[int]:
+    """The seats `identity` plays (both in pass-and-play, none for a spectator)."""
+    return [s.index for s in seats_of(list(room.seats.all()), identity)]
+
+
 def can_watch(room: Room, identity: Identity, token: str = "") -> bool:
     """Public rooms are open to all; a private one to its players and invitation holders."""
     return not room.is_private or seat_index(room, identity) is not None or token == room.invite_token
@@ -75,6 +80,7 @@ def room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
         "turn_seconds": room.turn_seconds,
         "rated": room.rated,
         "private": room.is_private,
+        "hotseat": room.hotseat,
         "you": None if you is None else you.index,
         "seats": [
             {

@@ -16,13 +16,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from games import broadcast
+from games import broadcast, hooks
 from games.families import ADAPTERS, adapter
 from games.identity import Identity
 from games.models import BotLevel, Match, Move, Room, RuleSet, Seat
-from games.seating import CLAIM_AFTER, identity_filter, is_online, seat_of
+from games.seating import CLAIM_AFTER, identity_filter, is_online, seat_of, seats_of
 
 SEATS = 2
 ROOM_EXPIRY = timedelta(days=7)
@@ -56,11 +57,14 @@ def do_create_room(
     turn_seconds: int | None = None,
     rated: bool = False,
     bot: str = "",
+    hotseat: bool = False,
     first_seed: bytes | None = None,
 ) -> Room:
-    """A room with the creator in seat 0, and a bot in seat 1 when `bot` names a level.
+    """A room with the creator in seat 0, and in seat 1 a bot when `bot` names a level, the
+    creator again for pass-and-play (`hotseat`), or nobody yet (an online room).
 
-    Playing the computer is open to guests; online rooms and rated play need an account.
+    Playing the computer or pass-and-play is open to guests; online rooms and rated play
+    need an account.
     """
     if identity.is_anonymous:
         raise ServiceError("not_signed_in", "Sign in, or start a game against the computer.")
@@ -68,10 +72,11 @@ def do_create_room(
         raise ServiceError("ruleset_disabled", "That rule set is not offered.")
     if bot and bot not in BotLevel.values:
         raise ServiceError("bad_bot", f"No computer level {bot!r}.")
-    if not bot and not identity.is_authenticated:
+    local = bool(bot) or hotseat
+    if not local and not identity.is_authenticated:
         raise ServiceError("account_needed", "Online rooms need an account.")
-    if rated and (bot or ruleset.flags.get("practice")):
-        raise ServiceError("not_rated", "Games against the computer and practice tables are never rated.")
+    if rated and (local or ruleset.flags.get("practice")):
+        raise ServiceError("not_rated", "Only online games between people are rated.")
     if turn_seconds is not None and not 10 <= turn_seconds <= 600:
         raise ServiceError("bad_timer", "A turn timer is 10 to 600 seconds.")
     if ruleset.family not in ADAPTERS:
@@ -83,13 +88,17 @@ def do_create_room(
             family=ruleset.family,
             rules=ruleset.flags,
             created_by_id=identity.user_id,
-            is_private=is_private or bool(bot),
+            is_private=is_private or local,
             turn_seconds=turn_seconds,
             rated=rated,
+            hotseat=hotseat,
         )
         Seat.objects.create(room=room, index=0, user_id=identity.user_id, guest_key=identity.guest_key)
-        Seat.objects.create(room=room, index=1, bot=bot)
-        if bot:
+        if hotseat:
+            Seat.objects.create(room=room, index=1, user_id=identity.user_id, guest_key=identity.guest_key)
+        else:
+            Seat.objects.create(room=room, index=1, bot=bot)
+        if local:
             _start_match(room, first_seed=first_seed)
         broadcast.send_on_commit(broadcast.room_changed(room.code))
     return room
@@ -202,12 +211,16 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
         raise ServiceError("bad_request", "Each action names the version it was made against.")
     with transaction.atomic():
         match, seats = _lock_match(match_id)
-        seat = seat_of(seats, identity)
-        if seat is None:
+        held = seats_of(seats, identity)
+        if not held:
             raise ServiceError("not_seated", "Only the players at this table can act.")
-        if Move.objects.filter(match=match, seat=seat.index, client_id=client_id).exists() or (
-            Move.objects.filter(match=match, seat=None, client_id=f"{seat.index}:{client_id}").exists()
-        ):
+        # In pass-and-play the device holds both seats and plays whichever is to act.
+        turn = adapter(match.family).turn(adapter(match.family).load(match.state))
+        seat = next((s for s in held if s.index == turn), held[0])
+        mine = [s.index for s in held]
+        deals = [f"{i}:{client_id}" for i in mine]  # a next_hand request is logged as the server's deal
+        seen = Q(seat__in=mine, client_id=client_id) | Q(seat=None, client_id__in=deals)
+        if Move.objects.filter(seen, match=match).exists():
             return ActResult(match=match, seat=seat.index, duplicate=True)
         if match.status != Match.Status.PLAYING:
             raise ServiceError("match_over", "This match is over.")
@@ -339,6 +352,8 @@ class _Run:
         self.seats = seats
         self.family = adapter(match.family)
         self.state = self.family.load(match.state)
+        self.hands_before = len(match.state.get("history", []))
+        self.was_playing = match.status == Match.Status.PLAYING
         self.events: list[dict[str, Any]] = []
         self.seq = Move.objects.filter(match=match).count()
         self.moves: list[Move] = []
@@ -426,7 +441,17 @@ class _Run:
         if match.status != Match.Status.PLAYING:
             messages += broadcast.room_changed(room.code)
         broadcast.send_on_commit(messages)
+        self._announce(match)
         self.moves = []
+
+    def _announce(self, match: Match) -> None:
+        finished_hands = match.state.get("history", [])[self.hands_before :]
+        self.hands_before += len(finished_hands)
+        for hand in finished_hands:
+            transaction.on_commit(lambda hand=hand: hooks.hand_finished.send(Match, match=match, hand=hand))
+        if self.was_playing and match.status == Match.Status.FINISHED:
+            self.was_playing = False
+            transaction.on_commit(lambda: hooks.match_finished.send(Match, match=match))
 
 
 def game_payload(match: Match, state: Any, seat: int | None, *, events: list | None = None) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.forms import NewRoomForm, VersusComputerForm
+from games.forms import NewRoomForm, PassAndPlayForm, VersusComputerForm
 from games.identity import identity_of
 
 
@@ -21,6 +21,7 @@ def lobby(request):
             "rooms": rooms,
             "new_room_form": NewRoomForm(),
             "computer_form": VersusComputerForm(),
+            "local_form": PassAndPlayForm(),
             "lobby_texts": {
                 "rated": _("Rated"),
                 "casual": _("Casual"),
@@ -41,6 +42,17 @@ def play_computer(request):
     room = services.do_create_room(
         identity=identity, ruleset=form.cleaned_data["ruleset"], bot=form.bot_level()
     )
+    return redirect("games:room", code=room.code)
+
+
+@require_POST
+def pass_and_play(request):
+    form = PassAndPlayForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors.as_text())
+        return redirect("games:lobby")
+    identity = identity_of(request.user, request.session, create_guest=True)
+    room = services.do_create_room(identity=identity, ruleset=form.cleaned_data["ruleset"], hotseat=True)
     return redirect("games:room", code=room.code)
 
 

@@ -70,21 +70,18 @@ def cards_in(payload: dict[str, Any]) -> set[str]:
 
 
 def hidden_from(state: dict[str, Any], seat: int | None) -> set[str]:
-    """Cards `seat` (None: a spectator) must not see in the stored gin state: the stock, and
-    the other hands except the cards their owners were seen taking from the discard pile."""
+    """Cards `seat` (None: a spectator) must not see in the stored gin state: the stock and the
+    other hands, less every card shown face up during the hand (the upcard, discards, picks;
+    a recycled stock is made of such cards)."""
     if state["phase"] not in ("upcard", "draw", "discard"):
         return set()
-    hidden = set(state["stock"])
-    for other, hand in enumerate(state["hands"]):
-        if other == seat:
-            continue
-        picked = {
-            e["card"]
-            for e in state["log"]
-            if e.get("seat") == other and e["type"] in ("draw", "take_upcard") and e.get("card")
-        }
-        hidden |= set(hand) - picked
-    return hidden
+    shown = {e["card"] for e in state["log"] if e.get("card")} | {
+        e["upcard"] for e in state["log"] if e.get("upcard")
+    }
+    unseen = set(state["stock"]) | {
+        c for other, hand in enumerate(state["hands"]) if other != seat for c in hand
+    }
+    return unseen - shown
 
 
 def assert_no_leak(payload: dict[str, Any], state: dict[str, Any], seat: int | None) -> None:
@@ -95,6 +92,9 @@ def assert_no_leak(payload: dict[str, Any], state: dict[str, Any], seat: int | N
         "view": {k: v for k, v in payload["view"].items() if k not in ("history", "result")},
     }
     leaked = cards_in(current) & hidden_from(state, seat)
-    assert not leaked, f"seat {seat} was sent hidden cards {sorted(leaked)}"
+    where = [k for k, v in current["view"].items() if cards_in({"x": v}) & leaked]
+    assert not leaked, (
+        f"seat {seat} was sent hidden cards {sorted(leaked)} in {where} at version {payload['version']}"
+    )
     if state["phase"] in ("upcard", "draw", "discard") and state.get("seed"):
         assert state["seed"] not in text, f"seat {seat} was sent the running hand's seed"

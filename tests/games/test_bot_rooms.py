@@ -113,3 +113,25 @@ def test_a_private_room_is_joined_through_its_invitation_link(client):
     client.post(f"/r/{room.code}/sit/", {"t": room.invite_token})
     room.refresh_from_db()
     assert room.state == "playing" and Seat.objects.get(room=room, index=1).user == bo
+
+
+def test_pass_and_play_holds_both_seats_on_one_device(client):
+    response = client.post("/play/local/", {"ruleset": ruleset().pk})
+    room = Room.objects.get()
+    assert response.url == f"/r/{room.code}/" and room.hotseat and room.is_private
+    key = client.session[GUEST_SESSION_KEY]
+    assert list(room.seats.values_list("guest_key", flat=True)) == [key, key]
+    match = room.matches.get()
+    guest = services.Identity(guest_key=key)
+    for n, expected_seat in enumerate([0, 1, 0]):
+        match.refresh_from_db()
+        assert GinState.from_json(match.state).turn == expected_seat
+        services.do_act(
+            match_id=match.pk,
+            identity=guest,
+            version=match.version,
+            client_id=f"h{n}",
+            action=simple_policy(view_for(GinState.from_json(match.state), expected_seat)),
+        )
+    match.refresh_from_db()
+    assert list(match.moves.exclude(seat=None).values_list("seat", flat=True)) == [0, 1, 0]
