@@ -140,6 +140,9 @@ class Match(models.Model):
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     end_reason = models.CharField(max_length=20, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    seeds_secret_until = models.DateTimeField(
+        null=True, blank=True, help_text="Finished hands' seeds stay hidden until then (the Daily Gin)."
+    )
     offers = models.JSONField(default=dict, blank=True, help_text="Open offers by seat: rematch or restart.")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)

@@ -59,12 +59,14 @@ def do_create_room(
     bot: str = "",
     hotseat: bool = False,
     first_seed: bytes | None = None,
+    seeds_secret_until: datetime | None = None,
 ) -> Room:
     """A room with the creator in seat 0, and in seat 1 a bot when `bot` names a level, the
     creator again for pass-and-play (`hotseat`), or nobody yet (an online room).
 
     Playing the computer or pass-and-play is open to guests; online rooms and rated play
-    need an account.
+    need an account.  `first_seed` deals the first hand (the Daily Gin's shared deal), and
+    `seeds_secret_until` keeps finished hands' seeds out of every view until then.
     """
     if identity.is_anonymous:
         raise ServiceError("not_signed_in", "Sign in, or start a game against the computer.")
@@ -99,7 +101,7 @@ def do_create_room(
         else:
             Seat.objects.create(room=room, index=1, bot=bot)
         if local:
-            _start_match(room, first_seed=first_seed)
+            _start_match(room, first_seed=first_seed, seeds_secret_until=seeds_secret_until)
         broadcast.send_on_commit(broadcast.room_changed(room.code))
     return room
 
@@ -326,14 +328,21 @@ def _lock_match(match_id: int) -> tuple[Match, list[Seat]]:
     return match, list(match.room.seats.all())
 
 
-def _start_match(room: Room, *, first_seed: bytes | None = None) -> Match:
+def _start_match(
+    room: Room, *, first_seed: bytes | None = None, seeds_secret_until: datetime | None = None
+) -> Match:
     family = adapter(room.family)
     previous = room.matches.order_by("-created_at").first()
     # The first match's first dealer is seat 1, so seat 0 (the creator) plays first.
     first_dealer = 1 if previous is None else 1 - previous.first_dealer
     state = family.new_match(family.rules_from(room.rules), seats=SEATS, first_dealer=first_dealer)
     match = Match.objects.create(
-        room=room, family=room.family, rules=room.rules, first_dealer=first_dealer, state=family.dump(state)
+        room=room,
+        family=room.family,
+        rules=room.rules,
+        first_dealer=first_dealer,
+        state=family.dump(state),
+        seeds_secret_until=seeds_secret_until,
     )
     room.state = Room.State.PLAYING
     room.last_activity_at = timezone.now()
@@ -394,7 +403,7 @@ class _Run:
                 return
             from games.ai import choose_action  # the bots load only when one plays
 
-            view = self.family.view_for(self.state, turn)
+            view = self.family.view_for(self.state, turn, reveal_seeds=not seeds_secret(self.match))
             action = choose_action(self.seats[turn].bot, view, seed=self._bot_seed())
             self._apply(turn, action, actor="bot")
 
@@ -454,6 +463,10 @@ class _Run:
             transaction.on_commit(lambda: hooks.match_finished.send(Match, match=match))
 
 
+def seeds_secret(match: Match) -> bool:
+    return match.seeds_secret_until is not None and timezone.now() < match.seeds_secret_until
+
+
 def game_payload(match: Match, state: Any, seat: int | None, *, events: list | None = None) -> dict[str, Any]:
     """What a seat's socket receives: its own view of the match, at this version."""
     return {
@@ -464,6 +477,6 @@ def game_payload(match: Match, state: Any, seat: int | None, *, events: list | N
         "end_reason": match.end_reason,
         "winner_seat": match.winner_seat,
         "deadline": match.turn_deadline.isoformat() if match.turn_deadline else None,
-        "view": adapter(match.family).view_for(state, seat),
+        "view": adapter(match.family).view_for(state, seat, reveal_seeds=not seeds_secret(match)),
         "events": events or [],
     }

@@ -10,7 +10,6 @@ export class GameSocket {
     this.handlers = { onState, onRoom, onError, onStatus, onClosed, onOther };
     this.version = null; // the newest version seen (of any seat this socket plays)
     this.match = null;
-    this.seen = new Set(); // "version:seat": pass-and-play gets one frame per seat per version
     this.seen = new Map(); // seat -> last version delivered (pass-and-play gets one frame per seat)
     this.attempt = 0;
     this.closedForGood = false;
