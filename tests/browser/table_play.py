@@ -1,0 +1,116 @@
+"""Playing at the gin table the way a person does: through the page's own controls.
+
+Shared by the table, lobby and accessibility tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import re
+
+from django.apps import apps
+
+PASSWORD = "deco-table-Passw0rd"
+_names = itertools.count(1)
+
+# Preferences the tests start with: no animation keeps a hand short; one test plays with them.
+NO_ANIMATION = 'localStorage.setItem("rummy.table.prefs", JSON.stringify({speed: "off"}));'
+MY_TURN_OR_END = """() => {
+  const dialog = document.getElementById("hand-end");
+  if (dialog.open) return true;
+  const table = document.getElementById("table");
+  return !table.classList.contains("busy") && document.querySelector("#turn-line").textContent.startsWith("Your turn");
+}"""
+
+
+def restore_rule_sets():
+    """The lobby's rule sets come from a data migration, which a transactional test's flush
+    empties: put them back (the server process reads the same test database)."""
+    importlib.import_module("games.migrations.0002_rule_set_presets").create_presets(apps, None)
+
+
+def new_page(browser, *, animations=False, locale="en-US", **options):
+    context = browser.new_context(locale=locale, **options)
+    if not animations:
+        context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.errors = errors
+    return page
+
+
+def sign_up(page, server, name=None):
+    name = name or f"Player {next(_names)}"
+    page.goto(server + "/accounts/signup/")
+    page.fill("#id_email", f"{name.lower().replace(' ', '.')}@example.com")
+    page.fill("#id_display_name", name)
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.get_by_role("button", name="Sign Up").click()
+    page.wait_for_load_state()
+    return name
+
+
+def start_computer_game(page, server, rules="Arcade Gin", level=None):
+    page.goto(server + "/play/")
+    page.select_option("#id_ruleset", label=rules)
+    if level:
+        page.select_option("#id_level", label=level)
+    page.get_by_role("button", name="Start a game").click()
+    page.wait_for_selector("#hand-you .card")
+
+
+def hand(page):
+    return page.eval_on_selector_all("#hand-you [data-card]", "cards => cards.map(c => c.dataset.card)")
+
+
+def wait_for_my_turn(page, timeout=15000):
+    page.wait_for_function(MY_TURN_OR_END, timeout=timeout)
+    return not page.locator("#hand-end").is_visible()
+
+
+# Taps each card in turn and reads the deadwood hint, as a careful player would (in one
+# script, so a long hand stays quick); the last card tapped stays selected.
+SCAN_DISCARDS = """() => [...document.querySelectorAll("#hand-you [data-card]")].map((c) => c.dataset.card).map((code) => {
+  document.querySelector(`#hand-you [data-card="${code}"]`).click();
+  return [code, document.getElementById("deadwood").textContent];
+})"""
+
+
+def best_discard(page):
+    """The card whose discard leaves the least deadwood."""
+    best = None
+    for code, line in page.evaluate(SCAN_DISCARDS):
+        found = re.search(r"(\d+) after discarding", line)
+        if found and "cannot discard" not in line and (best is None or int(found.group(1)) < best[0]):
+            best = (int(found.group(1)), code)
+    return best[1]
+
+
+def play_turn(page, wait=True):
+    """Draw from the stock, then knock when the Knock button lights, else discard the card
+    that leaves the least deadwood (tap it, tap it again). With `wait`, wait for the next
+    turn (the computer answers at once) and tell whether the hand goes on."""
+    done = (lambda: wait_for_my_turn(page)) if wait else (lambda: None)
+    if page.locator('[data-act="pass"]').is_visible():
+        page.get_by_role("button", name="Pass").click()
+        return done()
+    page.locator("#stock").click()
+    page.wait_for_function("() => !document.getElementById('table').classList.contains('busy')")
+    page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
+    knock = page.locator('[data-act="knock"]')
+    if "lit" in (knock.get_attribute("class") or ""):
+        knock.click()
+        return done()
+    code = best_discard(page)
+    card = page.locator(f'#hand-you [data-card="{code}"]')
+    if "selected" not in (card.get_attribute("class") or ""):
+        card.click()
+    if "lit" in (knock.get_attribute("class") or ""):
+        knock.click()
+    else:
+        card.click()
+    return done()

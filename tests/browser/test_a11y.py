@@ -1,0 +1,72 @@
+"""axe-core (from node_modules, injected by Playwright) on the lobby, the table, the Daily Gin
+and the leaderboard: no serious or critical violation, in English and in Spanish."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.table_play import new_page, play_turn, restore_rule_sets, start_computer_game
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js"
+RUN_AXE = """async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+}"""
+
+
+def serious_violations(page):
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN_AXE)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def axe_installed():
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci` (scripts/test.sh does)")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_lobby_and_table(browser, server, shot, locale):
+    restore_rule_sets()
+    page = new_page(browser, viewport={"width": 1280, "height": 800}, locale=locale)
+    page.goto(server + "/play/")
+    assert serious_violations(page) == []
+    page.locator("form[action$='/play/computer/'] button[type=submit]").click()
+    page.wait_for_selector("#hand-you .card")
+    assert serious_violations(page) == []
+    shot(page, f"a11y-table-{locale}")
+    page.locator("#open-settings").click()
+    page.locator("#settings").wait_for(state="visible")
+    assert serious_violations(page) == []
+    page.context.close()
+
+
+def test_table_through_a_hand_and_its_result(browser, server):
+    restore_rule_sets()
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    start_computer_game(page, server, rules="Arcade Gin")
+    page.locator("#stock").click()
+    page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
+    page.locator("#hand-you .card").first.click()
+    assert serious_violations(page) == []
+    page.locator("#hand-you .card").first.click()
+    for _ in range(80):
+        if page.locator("#hand-end").is_visible() or not play_turn(page):
+            break
+    page.locator("#hand-end").wait_for(state="visible")
+    assert serious_violations(page) == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("path", ["/daily/", "/leaderboard/"])
+def test_daily_and_leaderboard(browser, server, path):
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    response = page.goto(server + path)
+    if response.status == 404:
+        pytest.skip(f"{path} is not served yet")
+    assert serious_violations(page) == []
+    page.context.close()

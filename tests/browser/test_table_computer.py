@@ -1,0 +1,56 @@
+"""A whole hand against the computer, played by clicking, from sign-up to the hand's result."""
+
+import pytest
+
+from tests.browser.table_play import (
+    hand,
+    new_page,
+    play_turn,
+    restore_rule_sets,
+    sign_up,
+    start_computer_game,
+    wait_for_my_turn,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_sign_up_and_play_a_hand_to_the_knock(browser, server, shot):
+    restore_rule_sets()
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    sign_up(page, server, "Ada Deco")
+    start_computer_game(page, server, rules="Arcade Gin")
+    assert len(hand(page)) == 10
+    assert page.locator("#hand-them .card.back").count() == 10
+    shot(page, "table-computer-deal")
+
+    # The first draw shows the hint and lights the selected card.
+    page.locator("#stock").click()
+    page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
+    assert len(hand(page)) == 11
+    first = page.locator("#hand-you .card").first
+    first.click()
+    assert "selected" in first.get_attribute("class")
+    assert first.get_attribute("aria-pressed") == "true"
+    assert "after discarding" in page.locator("#deadwood").inner_text()
+    shot(page, "table-computer-selected")
+    first.click()  # tapped again: discarded
+    assert wait_for_my_turn(page) in (True, False)
+
+    for _ in range(80):
+        if page.locator("#hand-end").is_visible() or not play_turn(page):
+            break
+    dialog = page.locator("#hand-end")
+    dialog.wait_for(state="visible")
+    text = dialog.inner_text().lower()
+    assert any(kind in text for kind in ("knock", "gin!", "undercut!"))
+    assert text.count("deadwood") >= 2  # both totals
+    assert "points" in text and "score" in text
+    assert dialog.locator(".result-hand").count() == 2
+    shot(page, "table-computer-hand-end")
+
+    dialog.get_by_role("button", name="Next hand").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_function("() => document.querySelectorAll('#hand-you .card').length >= 10")
+    assert not page.errors
+    page.context.close()

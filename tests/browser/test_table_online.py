@@ -1,0 +1,69 @@
+"""Two people at one online table, each in their own browser context."""
+
+import json
+
+import pytest
+
+from tests.browser.table_play import hand, new_page, play_turn, restore_rule_sets, sign_up
+
+pytestmark = pytest.mark.browser
+
+MY_TURN = "() => document.querySelector('#turn-line').textContent.startsWith('Your turn')"
+
+
+def test_two_players_play_a_hand_and_see_only_their_own_cards(browser, server, shot):
+    restore_rule_sets()
+    ana = new_page(browser, viewport={"width": 1280, "height": 800})
+    bo = new_page(browser, viewport={"width": 1280, "height": 800})
+    sign_up(ana, server, "Ana Online")
+    sign_up(bo, server, "Bo Online")
+
+    ana.goto(server + "/play/")
+    bo.goto(server + "/play/")
+    ana.select_option("#id_ruleset", label="Arcade Gin")
+    ana.get_by_role("button", name="Create").click()
+    ana.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")
+
+    # The lobby's list is live: Bo's page shows the room without reloading.
+    bo.locator("#rooms a", has_text="Join").click()
+    bo.get_by_role("button", name="Take a seat").click()
+    bo.wait_for_selector("#hand-you .card")
+    ana.wait_for_selector("#hand-you .card")
+
+    cards = {"ana": set(hand(ana)), "bo": set(hand(bo))}
+    assert len(cards["ana"]) == len(cards["bo"]) == 10
+    assert not cards["ana"] & cards["bo"]
+    for page, other in ((ana, cards["bo"]), (bo, cards["ana"])):
+        assert page.locator("#hand-them .face").count() == 0
+        assert page.locator("#hand-them .back").count() == 10
+        shown = set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+        assert not shown & other
+        embedded = json.dumps(json.loads(page.locator("#game-state").text_content() or "null"))
+        assert not [code for code in other if f'"{code}"' in embedded]
+    shot(ana, "table-online-ana")
+    shot(bo, "table-online-bo")
+
+    for _ in range(120):
+        if ana.locator("#hand-end").is_visible():
+            break
+        mover = ana if ana.evaluate(MY_TURN) else bo if bo.evaluate(MY_TURN) else None
+        if mover is None:
+            ana.wait_for_timeout(100)
+            continue
+        play_turn_without_waiting(mover)
+    for page in (ana, bo):
+        page.locator("#hand-end").wait_for(state="visible")
+        assert page.locator("#hand-end .result-hand").count() == 2
+    shot(ana, "table-online-hand-end")
+    assert not ana.errors and not bo.errors
+    ana.context.close()
+    bo.context.close()
+
+
+def play_turn_without_waiting(page):
+    """One turn; the other player's page is polled by the loop, not awaited here."""
+    page.evaluate("() => { window.__seen = document.querySelector('#status-line').textContent; }")
+    try:
+        play_turn(page, wait=False)
+    finally:
+        page.wait_for_function("() => !document.getElementById('table').classList.contains('busy')")
