@@ -43,7 +43,7 @@ def measure(url: str, loads: int) -> tuple[dict[str, bytes], list[float], int]:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url + "/play/")
-        page.select_option("#id_ruleset", label="Arcade Gin")
+        page.select_option("#computer-ruleset", label="Arcade Gin")
         page.get_by_role("button", name="Start a game").click()
         page.wait_for_selector("#hand-you .card")
         room = page.url

@@ -32,7 +32,13 @@ const ui = {
 };
 const mode =
   root.dataset.mode ||
-  (ui.room.seats.some((s) => s.kind === "bot") ? "computer" : ui.room.you === null ? "spectator" : "online");
+  (ui.room.hotseat
+    ? "hotseat"
+    : ui.room.seats.some((s) => s.kind === "bot")
+      ? "computer"
+      : ui.room.you === null
+        ? "spectator"
+        : "online");
 const hotseat = mode === "hotseat";
 root.dataset.mode = mode;
 const arrangement = new HandArrangement();
@@ -61,11 +67,12 @@ function draw(shown, live = true) {
   }
 }
 
-function tell(events, final) {
+// Writes what `events` did on the status line; unless `quiet`, also says it and plays sounds.
+function tell(events, final, { quiet = false } = {}) {
   const ctx = { ...seats(), drawn: final.drawn };
-  const spoken = events.map((e) => describe(e, ctx, false)).filter(Boolean);
   setStatus(events.map((e) => describe(e, ctx, true)).filter(Boolean).at(-1));
-  announce(spoken.join(". "));
+  if (quiet) return;
+  announce(events.map((e) => describe(e, ctx, false)).filter(Boolean).join(". "));
   for (const e of events) {
     if (e.type === "hand_end") play(e.kind === "gin" || e.kind === "big_gin" ? "gin" : "knock");
     else if (["draw", "take_upcard", "discard"].includes(e.type)) play("card");
@@ -78,6 +85,8 @@ async function showFrame(frame) {
   ui.frame = frame;
   ui.busy = false;
   const steps = replaySteps(previous, frame);
+  // A page just opened tells the last thing that happened.
+  if (!previous && !frame.events?.length) tell(frame.view.log.slice(-1), frame.view, { quiet: true });
   for (const [i, step] of steps.entries()) {
     const last = i === steps.length - 1;
     draw(step.view, last);

@@ -5,14 +5,17 @@ Shared by the table, lobby and accessibility tests.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import re
 
-from django.apps import apps
+import pytest
 
 PASSWORD = "deco-table-Passw0rd"
 _names = itertools.count(1)
+
+# The rule sets come from a data migration and a transactional test's flush empties them:
+# serialized rollback puts the migrated rows back before each test.
+TABLE_TESTS = [pytest.mark.browser, pytest.mark.usefixtures("django_db_serialized_rollback")]
 
 # Preferences the tests start with: no animation keeps a hand short; one test plays with them.
 NO_ANIMATION = 'localStorage.setItem("rummy.table.prefs", JSON.stringify({speed: "off"}));'
@@ -22,12 +25,6 @@ MY_TURN_OR_END = """() => {
   const table = document.getElementById("table");
   return !table.classList.contains("busy") && document.querySelector("#turn-line").textContent.startsWith("Your turn");
 }"""
-
-
-def restore_rule_sets():
-    """The lobby's rule sets come from a data migration, which a transactional test's flush
-    empties: put them back (the server process reads the same test database)."""
-    importlib.import_module("games.migrations.0002_rule_set_presets").create_presets(apps, None)
 
 
 def new_page(browser, *, animations=False, locale="en-US", **options):
@@ -56,9 +53,9 @@ def sign_up(page, server, name=None):
 
 def start_computer_game(page, server, rules="Arcade Gin", level=None):
     page.goto(server + "/play/")
-    page.select_option("#id_ruleset", label=rules)
+    page.select_option("#computer-ruleset", label=rules)
     if level:
-        page.select_option("#id_level", label=level)
+        page.select_option("#computer-level", label=level)
     page.get_by_role("button", name="Start a game").click()
     page.wait_for_selector("#hand-you .card")
 

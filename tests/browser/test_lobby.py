@@ -1,22 +1,19 @@
 """The lobby: translated, and the computer's level only where it applies."""
 
-import pytest
+from tests.browser.table_play import TABLE_TESTS, new_page
 
-from tests.browser.table_play import new_page, restore_rule_sets
-
-pytestmark = pytest.mark.browser
+pytestmark = TABLE_TESTS
 
 
 def test_the_lobby_in_spanish_greys_out_the_level_for_arcade_rules(browser, server, shot):
-    restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800}, locale="es-ES")
     page.goto(server + "/play/")
     assert page.locator("h1").inner_text().lower() == "sala"
     assert page.get_by_role("button", name="Empezar una partida").is_visible()
-    page.select_option("#id_ruleset", label="Gin arcade")
-    assert page.locator("#id_level").is_disabled()
-    page.select_option("#id_ruleset", label="Gin clásico")
-    assert page.locator("#id_level").is_enabled()
+    page.select_option("#computer-ruleset", label="Gin arcade")
+    assert page.locator("#computer-level").is_disabled()
+    page.select_option("#computer-ruleset", label="Gin clásico")
+    assert page.locator("#computer-level").is_enabled()
     shot(page, "lobby-es")
     page.set_viewport_size({"width": 360, "height": 640})
     shot(page, "lobby-phone-es")

@@ -24,7 +24,7 @@ function restoreFocus(key) {
   } else if (key.id) $(key.id)?.focus();
 }
 
-function plate(el, { name, points, target, dealer, online, active }) {
+function plate(el, { name, points, dealer, online, active }) {
   el.classList.toggle("active", active);
   el.innerHTML = "";
   const who = document.createElement("span");
@@ -46,7 +46,6 @@ function plate(el, { name, points, target, dealer, online, active }) {
     dot.textContent = online ? t("online") : t("away");
     el.append(dot);
   }
-  el.title = t("target", { target });
 }
 
 function renderOpponent(scene) {
@@ -79,8 +78,8 @@ function renderPiles(scene, o) {
   discard.setAttribute("aria-label", label);
 }
 
-function renderHand(scene, o) {
-  const { view, order, selected, live } = scene;
+function renderHand(scene) {
+  const { view, order, selected } = scene;
   const melds = meldOf(view);
   const hand = $("hand-you");
   const cards = order.map((code) => {
@@ -109,7 +108,6 @@ function renderHand(scene, o) {
   const focusable = cards.find((el) => el.dataset.card === selected) ?? cards[0];
   if (focusable) focusable.tabIndex = 0;
   hand.replaceChildren(...cards);
-  hand.classList.toggle("your-turn", live && (o.discardPhase || o.drawStock || o.drawDiscard));
 }
 
 function renderDeadwood(scene, o) {
@@ -137,11 +135,11 @@ function renderControls(scene, o) {
     discard: o.discard,
     knock: o.knock,
     big_gin: o.bigGin,
-    sort: you !== null,
   };
   for (const button of $("controls").querySelectorAll("[data-act]")) {
     const act = button.dataset.act;
-    button.disabled = !(live && enabled[act]) && act !== "sort";
+    // Arranging your own hand is never out of turn.
+    button.disabled = act === "sort" ? you === null : !(live && enabled[act]);
     if (act === "take_upcard" || act === "pass" || act === "big_gin") button.hidden = !enabled[act];
   }
   const knock = $("controls").querySelector('[data-act="knock"]');
@@ -171,7 +169,6 @@ export function render(scene) {
   plate($("plate-them"), {
     name: names[them],
     points: view.scores[them],
-    target,
     dealer: view.dealer === them,
     online: room.seats[them]?.kind === "player" ? room.seats[them].online : undefined,
     active: view.turn === them,
@@ -179,7 +176,6 @@ export function render(scene) {
   plate($("plate-you"), {
     name: you === null ? names[1 - them] : t("you"),
     points: view.scores[1 - them],
-    target,
     dealer: view.dealer !== them,
     active: view.turn === 1 - them,
   });
@@ -189,11 +185,12 @@ export function render(scene) {
     const hand = $("hand-you");
     hand.replaceChildren(...Array.from({ length: view.hand_counts[1 - them] }, (_, i) => cardBack(`you-${i}`)));
   } else {
-    renderHand(scene, o);
+    renderHand(scene);
   }
   renderDeadwood(scene, options(view, scene.selected));
   renderControls(scene, o);
   $("turn-line").textContent = turnText(scene, options(view, null));
+  $("match-line").textContent = `${t("hand_title", { n: view.hand_number })} · ${t("target", { target })}`;
   document.getElementById("table").classList.toggle("busy", scene.busy);
   restoreFocus(focus);
 }
