@@ -51,3 +51,26 @@ def test_sign_up_and_play_a_hand_to_the_knock(browser, server, shot):
     page.wait_for_function("() => document.querySelectorAll('#hand-you .card').length >= 10")
     assert not page.errors
     page.context.close()
+
+
+def test_drag_to_reorder_sort_again_and_drag_onto_the_pile(browser, server, shot):
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    start_computer_game(page, server, rules="Arcade Gin")
+    page.locator("#stock").click()
+    page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
+    sorted_hand = hand(page)
+
+    cards = page.locator("#hand-you .card")
+    cards.nth(0).drag_to(cards.nth(4), target_position={"x": 60, "y": 40})
+    moved = hand(page)
+    assert moved != sorted_hand and sorted(moved) == sorted(sorted_hand)
+    assert moved.index(sorted_hand[0]) == 4
+    page.get_by_role("button", name="Sort into melds").click()
+    assert hand(page) == sorted_hand
+
+    code = sorted_hand[-1]
+    page.locator(f'#hand-you [data-card="{code}"]').drag_to(page.locator("#discard"))
+    page.wait_for_function(f"() => !document.querySelector('#hand-you [data-card=\"{code}\"]')")
+    assert wait_for_my_turn(page)
+    assert not page.errors
+    page.context.close()

@@ -20,7 +20,9 @@ export function enableDrag(hand, pile, { canDrop, onDrop, onReorder }) {
     drag = { card, x: e.clientX, y: e.clientY, id: e.pointerId, moving: false };
   });
 
-  hand.addEventListener("pointermove", (e) => {
+  // Moves and releases are followed on the whole page: a quick flick leaves the row before
+  // the drag has begun (and captured the pointer).
+  document.addEventListener("pointermove", (e) => {
     if (!drag || e.pointerId !== drag.id) return;
     const dx = e.clientX - drag.x;
     const dy = e.clientY - drag.y;
@@ -58,8 +60,8 @@ export function enableDrag(hand, pile, { canDrop, onDrop, onReorder }) {
     });
     onReorder(code, index < 0 ? others.length : index);
   };
-  hand.addEventListener("pointerup", (e) => finish(e, false));
-  hand.addEventListener("pointercancel", (e) => finish(e, true));
+  document.addEventListener("pointerup", (e) => finish(e, false));
+  document.addEventListener("pointercancel", (e) => finish(e, true));
   // The click that ends a drag is not a tap.
   hand.addEventListener("click", (e) => justDragged && e.stopImmediatePropagation(), true);
 }
