@@ -138,7 +138,7 @@ const socket = new GameSocket(socketPath, {
   onState,
   onRoom(info) {
     ui.room = info;
-    if (ui.frame) enqueue(ui.frame.match === info.match ? { ...ui.frame, events: [] } : ui.frame);
+    if (ui.frame) enqueue({ ...ui.frame, events: [] }); // names, presence and offers changed
   },
   onError(error) {
     ui.busy = false;
