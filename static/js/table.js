@@ -57,7 +57,7 @@ function draw(shown, live = true) {
   const before = snapshot(root);
   const order = shown.hand ? arrangement.arrange(shown) : [];
   if (!order.includes(ui.selected)) ui.selected = null;
-  const playing = ui.frame?.status === "playing" && ui.room.state !== "open";
+  const playing = ui.frame?.status === "playing";
   render({ ...seats(), view: shown, room: ui.room, order, selected: ui.selected, busy: ui.busy, live: live && playing && !ui.busy });
   animate(root, before);
   if (order.length && !performance.getEntriesByName("hand-rendered").length) {

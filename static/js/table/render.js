@@ -150,8 +150,7 @@ function renderControls(scene, o) {
 }
 
 function turnText(scene, o) {
-  const { view, room, you, them, names } = scene;
-  if (room.state === "open") return t("waiting_players");
+  const { view, you, them, names } = scene;
   if (view.phase === "match_over") return t("match_over");
   if (view.phase === "hand_over" || view.phase === "deal") return t("hand_over");
   if (you === null) return t("watching");

@@ -21,6 +21,14 @@ const SOUNDS = {
   gin: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, i * 0.09, 0.3)),
 };
 
+// Browsers let audio start only from a person's gesture: every press wakes it if needed.
+function wake() {
+  if (!prefs.sound) return;
+  audio ??= new AudioContext();
+  if (audio.state === "suspended") audio.resume();
+}
+for (const type of ["pointerdown", "keydown"]) addEventListener(type, wake, { capture: true });
+
 export function play(name) {
   if (!prefs.sound || !SOUNDS[name]) return;
   audio ??= new AudioContext();
