@@ -42,7 +42,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "moderation.apps.StaffAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "games",
     "leaderboard",
     "daily",
+    "moderation",  # last: it gives the staff roles every other app's permissions after migrate
 ]
 
 MIDDLEWARE = [

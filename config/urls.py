@@ -6,6 +6,9 @@ from config import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("games.urls")),
+    path("", include("daily.urls")),
+    path("", include("leaderboard.urls")),
+    path("", include("moderation.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
