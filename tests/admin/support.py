@@ -1,0 +1,52 @@
+"""Helpers for the admin tests: staff accounts, finished matches, posting admin actions."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from games import services
+from games.models import Match, Room
+from games.rules.gin import GinState, view_for
+from moderation.roles import grant_role
+from tests.games.support import make_user, me, ruleset, simple_policy
+
+
+def staff(role: str, name: str | None = None):
+    user = make_user(name or role.capitalize())
+    grant_role(user=user, role=role)
+    return user
+
+
+def online_room(names=("Ana", "Bo"), **flags) -> tuple[Room, tuple]:
+    """Two players at a table; the match has started."""
+    ana, bo = map(make_user, names)
+    room = services.do_create_room(identity=me(ana), ruleset=ruleset(**flags))
+    services.do_take_seat(room=room, identity=me(bo))
+    return room, (ana, bo)
+
+
+def finished_match() -> Match:
+    """A one-hand match between two players, played to its end."""
+    room, players = online_room(match_target=1)
+    match = room.matches.get()
+    for n in range(500):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING:
+            return match
+        state = GinState.from_json(match.state)
+        seat = state.turn
+        action = {"type": "next_hand"} if seat is None else simple_policy(view_for(state, seat))
+        services.do_act(
+            match_id=match.pk,
+            identity=me(players[0 if seat is None else seat]),
+            version=match.version,
+            client_id=f"c{n}",
+            action=action,
+        )
+    raise AssertionError("the match did not end")
+
+
+def post_action(client, model: str, action: str, objects, **form):
+    """Run an admin action with its intermediate form already filled in."""
+    data = {"action": action, "_selected_action": [o.pk for o in objects], "confirm": "1", **form}
+    return client.post(reverse(f"admin:{model}_changelist"), data, follow=True)
