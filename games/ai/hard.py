@@ -35,7 +35,7 @@ weaker than a good player, so they flatter waiting a little."""
 
 def decide(table: Table, *, rng: Random, samples: int = DEFAULT_SAMPLES) -> dict[str, Any]:
     belief = infer(table)
-    hands = [belief.sample_hand(rng) for _ in range(samples)]
+    hands = belief.sample_hands(rng, samples, discards=len(table.opponent_discards), cap=table.cap)
     judge = _Judge(table, belief, hands)
     if table.phase in ("upcard", "draw"):
         return judge.draw()
@@ -116,11 +116,10 @@ class _Judge:
         if deadwood(knocking, self.cap) == 0:
             return True
         # Knock decisions are rare and noisy: twice the samples, the same ones for both options.
-        worlds = [
-            opp
-            for opp in (*self.hands, *(self.belief.sample_hand(rng) for _ in self.hands))
-            if len(opp) == 10
-        ]
+        more = self.belief.sample_hands(
+            rng, len(self.hands), discards=len(table.opponent_discards), cap=self.cap
+        )
+        worlds = [opp for opp in (*self.hands, *more) if len(opp) == 10]
         if not worlds:
             return True
         now = sum(knock_points(knocking, opp, rules, limit) for opp in worlds) / len(worlds)

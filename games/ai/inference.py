@@ -10,16 +10,22 @@ have seen elsewhere ever is.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from random import Random
 
-from games.ai.hand_value import connects
+from games.ai.hand_value import connects, deadwood
 from games.ai.table import Table
 from games.rules.cards import Card
 
 PICKED = 2.5
 THROWN = 0.6
 DECLINED = 0.7
+TYPICAL_DEADWOOD = (47, 38, 32, 27, 23, 20)
+"""Mean least deadwood of a sound player's 10 cards after 1, 2, ... discards (Medium against
+itself, 60 hands); a random 10-card hand has about 60."""
+OVERSAMPLE = 4
+TILTS = (3, 5, 8, 12, 18, 27, 40)
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,31 @@ class Belief:
         free = {c: 1.0 - p for c, p in self.holding().items()}
         total = sum(free.values())
         return {c: p / total for c, p in free.items()} if total else {}
+
+    def sample_hands(self, rng: Random, count: int, *, discards: int, cap: int | None) -> list[list[Card]]:
+        """`count` opponent hands, tilted towards the deadwood a player has after `discards` discards.
+
+        Cards drawn at random make a far worse hand than one a player has been improving for
+        several turns; left alone, the samples would make the opponent look slow to knock.
+        Candidates are weighted by exp(-deadwood / t), t chosen so that the weighted mean
+        deadwood comes closest to the typical one, then resampled.
+        """
+        candidates = [self.sample_hand(rng) for _ in range(count * OVERSAMPLE)]
+        if discards == 0 or not candidates:
+            return candidates[:count]
+        target = TYPICAL_DEADWOOD[min(discards, len(TYPICAL_DEADWOOD)) - 1]
+        values = [deadwood(hand, cap) for hand in candidates]
+        low = min(values)
+
+        def tilted(t: float) -> list[float]:
+            return [math.exp(-(v - low) / t) for v in values]
+
+        def mean(weights: list[float]) -> float:
+            return sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
+
+        best = min(TILTS, key=lambda t: abs(mean(tilted(t)) - target))
+        weights = tilted(best) if mean([1.0] * len(values)) > target else [1.0] * len(values)
+        return rng.choices(candidates, weights=weights, k=count)
 
     def sample_hand(self, rng: Random) -> list[Card]:
         """One opponent hand, drawn by weight without replacement (Efraimidis-Spirakis keys)."""
