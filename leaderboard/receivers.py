@@ -1,0 +1,16 @@
+"""Scores and rated games come from the game services' signals, sent after their commit."""
+
+from django.dispatch import receiver
+
+from games import hooks
+from leaderboard import services
+
+
+@receiver(hooks.hand_finished)
+def record_hand_score(sender, match, hand, **kwargs):
+    services.do_record_hand_score(match=match, hand=hand)
+
+
+@receiver(hooks.match_finished)
+def record_rated_game(sender, match, **kwargs):
+    services.do_record_rated_game(match=match)
