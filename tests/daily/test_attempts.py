@@ -76,3 +76,17 @@ def test_practice_waits_for_the_ranked_attempt_and_never_ranks(django_capture_on
 
     guest_room = services.do_start_practice(identity=Identity(guest_key="g1"), day=date(2024, 1, 5), now=NOON)
     assert not seeds_secret(guest_room.matches.get())
+
+
+def test_after_the_attempt_the_page_offers_the_share_text_and_practice(client, django_capture_on_commit_callbacks):
+    ana = make_user("Ana")
+    client.force_login(ana)
+    room_url = client.post("/daily/start/").url
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first_hand(DailyPlay.objects.get(user=ana).match, ana)
+    play = DailyPlay.objects.get(user=ana)
+    page = client.get("/daily/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert 'id="share-text"' in page and "Gin Diario" in page and "Practicar este reparto" in page
+    assert "⬜" in page or "🟨" in page
+    practice = client.post(f"/daily/{play.day}/practice/")
+    assert practice.status_code == 302 and practice.url != room_url
