@@ -20,7 +20,7 @@ class ReasonForm(forms.Form):
     """The reason every moderator action records.  Subclasses add their own fields and may
     use the selected objects (`queryset`) to offer choices."""
 
-    reason = forms.CharField(label=_("Why"), max_length=2000, widget=forms.Textarea(attrs={"rows": 3}))
+    reason = forms.CharField(label=_("Why"), max_length=200, widget=forms.Textarea(attrs={"rows": 3}))
 
     def __init__(self, *args, queryset=None, **kwargs):
         super().__init__(*args, **kwargs)

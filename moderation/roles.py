@@ -29,6 +29,10 @@ def moderator_permissions():
             codename__in=["view_report", "change_report", "view_auditentry"],
         )
         | Q(content_type__app_label="leaderboard", codename__regex=r"^(view|change)_")
+        | Q(
+            content_type__app_label="daily",
+            codename__in=["view_dailypar", "view_dailyplay", "change_dailyplay"],
+        )
     )
 
 
