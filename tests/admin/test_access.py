@@ -26,13 +26,17 @@ def admin_urls(administrator):
         "moderation.report": report,
         "moderation.auditentry": entry,
     }
-    urls = [reverse("admin:index"), reverse("admin:games_match_replay", args=[match.pk])]
+    urls = [
+        reverse("admin:index"),
+        reverse("admin:games_match_replay", args=[match.pk]),
+        reverse("admin:leaderboard_rating_recompute"),
+    ]
     for model in admin.site._registry:
         name = f"admin:{model._meta.app_label}_{model._meta.model_name}"
         urls += [reverse(f"{name}_changelist"), reverse(f"{name}_add")]
         obj = examples.get(model._meta.label_lower) or model._default_manager.first()
         if obj is not None:
-            urls.append(reverse(f"{name}_change", args=[obj.pk]))
+            urls += [reverse(f"{name}_{page}", args=[obj.pk]) for page in ("change", "history", "delete")]
     return urls
 
 
