@@ -228,7 +228,7 @@ class MatchAdmin(admin.ModelAdmin):
         if not can_replay(match):
             self.message_user(
                 request,
-                gettext("Only a finished match can be replayed (a Daily Gin deal once its day closes)."),
+                gettext("Only a finished gin match can be replayed (a Daily Gin deal once its day closes)."),
                 messages.ERROR,
             )
             return redirect("admin:games_match_change", match.pk)

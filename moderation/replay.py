@@ -12,7 +12,7 @@ from itertools import groupby
 from typing import Any
 
 from games.families import adapter
-from games.models import Match
+from games.models import Family, Match
 from games.replays import states_by_version
 from games.services import seeds_secret
 
@@ -25,7 +25,8 @@ def card_face(card: str) -> dict[str, Any]:
 
 
 def can_replay(match: Match) -> bool:
-    return match.status != Match.Status.PLAYING and not seeds_secret(match)
+    # The steps read the gin state's keys; a rummy replay needs its own (2-4 hands, table melds).
+    return match.family == Family.GIN and match.status != Match.Status.PLAYING and not seeds_secret(match)
 
 
 @dataclass(frozen=True)
