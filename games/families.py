@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games.rules import gin
+from games.rules import gin, rummy
 from games.rules.cards import display_key
 from games.rules.melds import best_melds
 
@@ -21,7 +21,7 @@ class FamilyAdapter(Protocol):
     """What the family's engine raises for an illegal action (with `.code` and `.message`)."""
 
     def rules_from(self, flags: dict[str, Any]) -> Any: ...
-    def new_match(self, rules: Any, *, seats: int, first_dealer: int) -> Any: ...
+    def new_match(self, rules: Any, *, seats: int, first_dealer: int, rounds: int | None) -> Any: ...
     def load(self, data: dict[str, Any]) -> Any: ...
     def dump(self, state: Any) -> dict[str, Any]: ...
     def apply(self, state: Any, seat: int | None, action: Any) -> tuple[Any, list[dict]]: ...
@@ -31,6 +31,7 @@ class FamilyAdapter(Protocol):
     def is_over(self, state: Any) -> bool: ...
     def winner(self, state: Any) -> int | None: ...
     def timeout_action(self, state: Any, seat: int) -> dict[str, Any]: ...
+    def bot_level(self, level: str) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,9 @@ class GinAdapter:
     def rules_from(self, flags: dict[str, Any]) -> gin.GinRules:
         return gin.GinRules.from_dict(flags)
 
-    def new_match(self, rules: gin.GinRules, *, seats: int, first_dealer: int) -> gin.GinState:
+    def new_match(
+        self, rules: gin.GinRules, *, seats: int, first_dealer: int, rounds: int | None
+    ) -> gin.GinState:
         return gin.new_match(rules, first_dealer=first_dealer)
 
     def load(self, data: dict[str, Any]) -> gin.GinState:
@@ -80,8 +83,56 @@ class GinAdapter:
         worst = max(pool, key=lambda c: (c.deadwood, display_key(c)[1], display_key(c)[0]))
         return {"type": "discard", "card": str(worst)}
 
+    def bot_level(self, level: str) -> str:
+        return level
 
-ADAPTERS: dict[str, FamilyAdapter] = {"gin": GinAdapter()}
+
+@dataclass(frozen=True)
+class RummyAdapter:
+    name: str = "rummy"
+    illegal: type[Exception] = rummy.IllegalAction
+
+    def rules_from(self, flags: dict[str, Any]) -> rummy.RummyRules:
+        return rummy.RummyRules.from_dict(flags)
+
+    def new_match(self, rules, *, seats: int, first_dealer: int, rounds: int | None) -> rummy.RummyState:
+        """`first_dealer` is the seat that starts the first round (the start passes clockwise)."""
+        return rummy.new_match(rules, seats=seats, rounds=rounds or 1, first_seat=first_dealer)
+
+    def load(self, data: dict[str, Any]) -> rummy.RummyState:
+        return rummy.RummyState.from_json(data)
+
+    def dump(self, state: rummy.RummyState) -> dict[str, Any]:
+        return state.to_json()
+
+    def apply(self, state, seat, action):
+        return rummy.apply(state, seat, action)
+
+    def view_for(self, state, seat, *, reveal_seeds=True):
+        return rummy.view_for(state, seat)
+
+    def turn(self, state: rummy.RummyState) -> int | None:
+        return state.turn if state.phase in ("draw", "play") else None
+
+    def needs_deal(self, state: rummy.RummyState) -> bool:
+        return state.phase in ("deal", "round_over")
+
+    def is_over(self, state: rummy.RummyState) -> bool:
+        return state.phase == "match_over"
+
+    def winner(self, state: rummy.RummyState) -> int | None:
+        winners = [] if state.result is None else list(state.result.winners)
+        return winners[0] if len(winners) == 1 else None
+
+    def timeout_action(self, state: rummy.RummyState, seat: int) -> dict[str, Any]:
+        return rummy.timeout_action(state)
+
+    def bot_level(self, level: str) -> str:
+        """Rummy has two bots: Easy, and a good one that also serves Medium and Hard."""
+        return "easy" if level == "easy" else "good"
+
+
+ADAPTERS: dict[str, FamilyAdapter] = {"gin": GinAdapter(), "rummy": RummyAdapter()}
 
 
 def adapter(family: str) -> FamilyAdapter:

@@ -239,6 +239,9 @@ class Room(models.Model):
     is_private = models.BooleanField(default=False)
     invite_token = models.CharField(max_length=40, default=new_invite_token)
     turn_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: no turn timer.")
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Rummy: rounds the table plays."
+    )
     rated = models.BooleanField(default=False)
     hotseat = models.BooleanField(default=False, help_text="Pass-and-play: one device holds every seat.")
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN, db_index=True)
@@ -267,6 +270,7 @@ class Seat(models.Model):
     guest_key = models.CharField(max_length=40, blank=True, db_index=True)
     bot = models.CharField(max_length=10, choices=BotLevel.choices, blank=True)
     last_seen = models.DateTimeField(null=True, blank=True)
+    timeouts = models.PositiveSmallIntegerField(default=0, help_text="Turns in a row the clock played.")
 
     class Meta:
         ordering = ("index",)

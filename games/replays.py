@@ -12,7 +12,12 @@ from games.models import Match
 def states_by_version(match: Match) -> dict[int, dict[str, Any]]:
     """Every version of the match the move log passes through, with its state as JSON."""
     family = adapter(match.family)
-    state = family.new_match(family.rules_from(match.rules), seats=2, first_dealer=match.first_dealer)
+    state = family.new_match(
+        family.rules_from(match.rules),
+        seats=match.room.seats.count(),
+        first_dealer=match.first_dealer,
+        rounds=match.room.rounds,
+    )
     states = {0: family.dump(state)}
     for seat, action, version in match.moves.order_by("seq").values_list("seat", "action", "version"):
         state, _ = family.apply(state, seat, action)

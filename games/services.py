@@ -25,7 +25,8 @@ from games.identity import Identity
 from games.models import BotLevel, Match, Move, Room, RuleSet, Seat
 from games.seating import CLAIM_AFTER, identity_filter, is_online, seat_of, seats_of
 
-SEATS = 2
+BOT_AFTER_TIMEOUTS = 3
+"""Rummy: after this many timed-out turns in a row a bot takes the seat (RUMMY.md)."""
 ROOM_EXPIRY = timedelta(days=7)
 MAX_CLIENT_ID = 64
 
@@ -57,12 +58,15 @@ def do_create_room(
     turn_seconds: int | None = None,
     rated: bool = False,
     bot: str = "",
+    bot_seats: int | None = None,
+    rounds: int | None = None,
     hotseat: bool = False,
     first_seed: bytes | None = None,
     seeds_secret_until: datetime | None = None,
 ) -> Room:
-    """A room with the creator in seat 0, and in seat 1 a bot when `bot` names a level, the
-    creator again for pass-and-play (`hotseat`), or nobody yet (an online room).
+    """A room with the creator in seat 0; the other seats (the rule set's number) hold bots of
+    level `bot` (all of them, or the last `bot_seats`), the creator again for pass-and-play
+    (`hotseat`), or nobody yet (an online room).  `rounds`: how many rounds a rummy table plays.
 
     Playing the computer or pass-and-play is open to guests; online rooms and rated play
     need an account.  `first_seed` deals the first hand (the Daily Gin's shared deal), and
@@ -74,7 +78,15 @@ def do_create_room(
         raise ServiceError("ruleset_disabled", "That rule set is not offered.")
     if bot and bot not in BotLevel.values:
         raise ServiceError("bad_bot", f"No computer level {bot!r}.")
-    local = bool(bot) or hotseat
+    seat_count = ruleset.seats if ruleset.family == "rummy" else 2
+    bots = (seat_count - 1 if bot_seats is None else bot_seats) if bot else 0
+    if not 0 <= bots <= seat_count - 1 or (bot_seats and not bot):
+        raise ServiceError("bad_bot", f"Between 0 and {seat_count - 1} computer seats.")
+    if ruleset.family == "rummy" and not (rounds and 1 <= rounds <= 20):
+        raise ServiceError("bad_rounds", "A rummy table plays 1 to 20 rounds.")
+    if hotseat and seat_count != 2:
+        raise ServiceError("bad_request", "Pass-and-play is for two players.")
+    local = bots == seat_count - 1 or hotseat
     if not local and not identity.is_authenticated:
         raise ServiceError("account_needed", "Online rooms need an account.")
     if rated and (local or ruleset.flags.get("practice")):
@@ -94,12 +106,15 @@ def do_create_room(
             turn_seconds=turn_seconds,
             rated=rated,
             hotseat=hotseat,
+            rounds=rounds if ruleset.family == "rummy" else None,
         )
-        Seat.objects.create(room=room, index=0, user_id=identity.user_id, guest_key=identity.guest_key)
-        if hotseat:
-            Seat.objects.create(room=room, index=1, user_id=identity.user_id, guest_key=identity.guest_key)
-        else:
-            Seat.objects.create(room=room, index=1, bot=bot)
+        creator = {"user_id": identity.user_id, "guest_key": identity.guest_key}
+        Seat.objects.create(room=room, index=0, **creator)
+        for index in range(1, seat_count):
+            is_bot = index >= seat_count - bots
+            Seat.objects.create(
+                room=room, index=index, bot=bot if is_bot else "", **(creator if hotseat else {})
+            )
         if local:
             _start_match(room, first_seed=first_seed, seeds_secret_until=seeds_secret_until)
         broadcast.send_on_commit(broadcast.room_changed(room.code))
@@ -219,6 +234,9 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
         # In pass-and-play the device holds both seats and plays whichever is to act.
         turn = adapter(match.family).turn(adapter(match.family).load(match.state))
         seat = next((s for s in held if s.index == turn), held[0])
+        if seat.timeouts:
+            seat.timeouts = 0
+            seat.save(update_fields=["timeouts"])
         mine = [s.index for s in held]
         deals = [f"{i}:{client_id}" for i in mine]  # a next_hand request is logged as the server's deal
         seen = Q(seat__in=mine, client_id=client_id) | Q(seat=None, client_id__in=deals)
@@ -256,6 +274,13 @@ def do_timeout(*, match_id: int, now: datetime) -> bool:
             return False
         while run.family.turn(run.state) == seat and not run.family.needs_deal(run.state):
             run.play(seat, run.family.timeout_action(run.state, seat), actor="timeout")
+        timed_out = run.seats[seat]
+        timed_out.timeouts += 1
+        if match.family == "rummy" and timed_out.timeouts >= BOT_AFTER_TIMEOUTS:
+            timed_out.bot = BotLevel.MEDIUM
+            run.advance()
+            broadcast.send_on_commit(broadcast.room_changed(match.room.code))
+        timed_out.save(update_fields=["timeouts", "bot"])
         run.finish()
     return True
 
@@ -301,6 +326,8 @@ def do_offer(*, match_id: int, identity: Identity, kind: str) -> Match | None:
         over = match.status != Match.Status.PLAYING
         if over != (kind == "rematch"):
             raise ServiceError("wrong_phase", "Rematch after a match, restart during one.")
+        if kind == "restart" and match.seeds_secret_until is not None:
+            raise ServiceError("shared_deal", "A shared deal (the Daily Gin) is played to its end.")
         match.offers = {**match.offers, str(seat.index): kind}
         humans = [s for s in seats if not s.bot]
         agreed = all(match.offers.get(str(s.index)) == kind for s in humans)
@@ -332,10 +359,16 @@ def _start_match(
     room: Room, *, first_seed: bytes | None = None, seeds_secret_until: datetime | None = None
 ) -> Match:
     family = adapter(room.family)
-    previous = room.matches.order_by("-created_at").first()
-    # The first match's first dealer is seat 1, so seat 0 (the creator) plays first.
-    first_dealer = 1 if previous is None else 1 - previous.first_dealer
-    state = family.new_match(family.rules_from(room.rules), seats=SEATS, first_dealer=first_dealer)
+    seat_count = room.seats.count()
+    if room.family == "gin":
+        # The first match's first dealer is seat 1, so seat 0 (the creator) plays first.
+        previous = room.matches.order_by("-created_at").first()
+        first_dealer = 1 if previous is None else 1 - previous.first_dealer
+    else:  # RUMMY.md: a random player starts the first round
+        first_dealer = secrets.randbelow(seat_count)
+    state = family.new_match(
+        family.rules_from(room.rules), seats=seat_count, first_dealer=first_dealer, rounds=room.rounds
+    )
     match = Match.objects.create(
         room=room,
         family=room.family,
@@ -404,7 +437,8 @@ class _Run:
             from games.ai import choose_action  # the bots load only when one plays
 
             view = self.family.view_for(self.state, turn, reveal_seeds=not seeds_secret(self.match))
-            action = choose_action(self.seats[turn].bot, view, seed=self._bot_seed())
+            level = self.family.bot_level(self.seats[turn].bot)
+            action = choose_action(level, view, seed=self._bot_seed())
             self._apply(turn, action, actor="bot")
 
     def _bot_seed(self) -> int:
@@ -444,7 +478,8 @@ class _Run:
             room.state = Room.State.FINISHED
         room.save(update_fields=["last_activity_at", "state"])
         payloads = {
-            seat: game_payload(match, self.state, seat, events=self.events) for seat in [*range(SEATS), None]
+            seat: game_payload(match, self.state, seat, events=self.events)
+            for seat in [*range(len(self.seats)), None]
         }
         messages = broadcast.game_messages(room.code, payloads)
         if match.status != Match.Status.PLAYING:

@@ -30,17 +30,22 @@ def me(user: User) -> Identity:
     return Identity(user_id=user.pk)
 
 
-def ruleset(slug: str = "gin-classic", **flags: Any) -> RuleSet:
-    """A preset, or (with flags) a custom rule set derived from it."""
+def ruleset(slug: str = "gin-classic", *, seats: int | None = None, **flags: Any) -> RuleSet:
+    """A preset, or (with flags or seats) a custom rule set derived from it."""
     if not RuleSet.objects.exists():  # transactional tests flush the data migration's rows
         importlib.import_module("games.migrations.0002_rule_set_presets").create_presets(apps, None)
     base = RuleSet.objects.get(slug=slug)
-    if not flags:
+    if not flags and seats is None:
         return base
-    custom_slug = f"{slug}-" + "-".join(f"{k}{v}" for k, v in sorted(flags.items()))
+    custom_slug = f"{slug}-{seats}-" + "-".join(f"{k}{v}" for k, v in sorted(flags.items()))
     rs, _ = RuleSet.objects.get_or_create(
         slug=custom_slug[:50],
-        defaults={"name": custom_slug, "family": base.family, "flags": {**base.flags, **flags}},
+        defaults={
+            "name": custom_slug,
+            "family": base.family,
+            "flags": {**base.flags, **flags},
+            "seats": seats or base.seats,
+        },
     )
     return rs
 
