@@ -13,8 +13,8 @@ class RuleSetField(forms.ModelChoiceField):
         return obj.display_name(get_language() or "en")
 
 
-def _offered():
-    return RuleSet.objects.filter(enabled=True, family="gin")
+def _offered(family: str = "gin"):
+    return RuleSet.objects.filter(enabled=True, family=family)
 
 
 class NewRoomForm(forms.Form):
@@ -55,3 +55,31 @@ class PassAndPlayForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = _offered()
+
+
+class RummyTableForm(forms.Form):
+    """A German Rummy table: its rule set fixes the seats; bots may fill some or all of them."""
+
+    ruleset = RuleSetField(queryset=RuleSet.objects.none(), label=_("Rules"), empty_label=None)
+    rounds = forms.TypedChoiceField(
+        choices=[(str(n), str(n)) for n in (1, 2, 3, 4, 5, 6, 8, 10)],
+        coerce=int,
+        initial="3",
+        label=_("Rounds"),
+    )
+    bot_seats = forms.TypedChoiceField(
+        choices=[(str(n), str(n)) for n in range(4)], coerce=int, initial="0", label=_("Computer players")
+    )
+    level = forms.ChoiceField(
+        choices=[(BotLevel.EASY, _("Easy")), (BotLevel.MEDIUM, _("Good"))],
+        initial=BotLevel.MEDIUM,
+        label=_("Level"),
+    )
+    private = forms.BooleanField(required=False, label=_("Private (invitation link only)"))
+    turn_seconds = forms.TypedChoiceField(
+        choices=TIMER_CHOICES, coerce=int, empty_value=None, required=False, label=_("Turn timer")
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].queryset = _offered("rummy")

@@ -8,6 +8,7 @@ urlpatterns = [
     path("play/computer/", views.play_computer, name="play_computer"),
     path("play/new/", views.new_room, name="new_room"),
     path("play/local/", views.pass_and_play, name="pass_and_play"),
+    path("play/rummy/", views.new_rummy_table, name="new_rummy_table"),
     path("r/<str:code>/", views.room, name="room"),
     path("r/<str:code>/sit/", views.take_seat, name="take_seat"),
     path("r/<str:code>/leave/", views.leave_seat, name="leave_seat"),

@@ -1,13 +1,15 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
-from games.forms import NewRoomForm, PassAndPlayForm, VersusComputerForm
+from games.forms import NewRoomForm, PassAndPlayForm, RummyTableForm, VersusComputerForm
 from games.identity import identity_of
 
 
@@ -22,6 +24,7 @@ def lobby(request):
             "new_room_form": NewRoomForm(),
             "computer_form": VersusComputerForm(),
             "local_form": PassAndPlayForm(),
+            "rummy_form": RummyTableForm(),
             "lobby_texts": {
                 "rated": _("Rated"),
                 "casual": _("Casual"),
@@ -53,6 +56,35 @@ def pass_and_play(request):
         return redirect("games:lobby")
     identity = identity_of(request.user, request.session, create_guest=True)
     room = services.do_create_room(identity=identity, ruleset=form.cleaned_data["ruleset"], hotseat=True)
+    return redirect("games:room", code=room.code)
+
+
+@require_POST
+def new_rummy_table(request):
+    """A rummy table: with every other seat a bot it starts at once (guests welcome); else it
+    waits in the lobby for people (an account needed)."""
+    form = RummyTableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors.as_text())
+        return redirect("games:lobby")
+    data = form.cleaned_data
+    bots = data["bot_seats"]
+    solo = bots == data["ruleset"].seats - 1
+    if not solo and not request.user.is_authenticated:
+        return redirect(f"{settings.LOGIN_URL}?next={reverse('games:lobby')}")
+    try:
+        room = services.do_create_room(
+            identity=identity_of(request.user, request.session, create_guest=solo),
+            ruleset=data["ruleset"],
+            bot=data["level"] if bots else "",
+            bot_seats=bots,
+            rounds=data["rounds"],
+            is_private=data["private"],
+            turn_seconds=data["turn_seconds"],
+        )
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
     return redirect("games:room", code=room.code)
 
 

@@ -109,3 +109,14 @@ def test_three_timed_out_turns_in_a_row_hand_the_seat_to_a_bot():
     match.refresh_from_db()
     assert is_consistent(match)
     assert match.turn_deadline is None or match.turn_deadline > timezone.now() - timedelta(seconds=5)
+
+
+def test_a_guest_opens_a_rummy_table_against_bots_but_needs_an_account_to_wait_for_people(client):
+    rules = ruleset("rummy-standard", seats=3)
+    form = {"ruleset": rules.pk, "rounds": "2", "bot_seats": "2", "level": "medium"}
+    response = client.post("/play/rummy/", form)
+    room = Room.objects.get()
+    assert response.url == f"/r/{room.code}/" and room.state == "playing" and room.rounds == 2
+    assert client.get(response.url).status_code == 200
+    response = client.post("/play/rummy/", {**form, "bot_seats": "1"})
+    assert response.url.startswith("/accounts/login/") and Room.objects.count() == 1
