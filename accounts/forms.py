@@ -25,3 +25,26 @@ class SignupForm(forms.Form):
     def signup(self, request, user):
         user.display_name = self.cleaned_data["display_name"]
         user.save(update_fields=["display_name"])
+
+
+class ProfileForm(forms.ModelForm):
+    """The player's own settings: display name, language and the table's preferences."""
+
+    display_name = forms.RegexField(
+        label=_("Display name"),
+        regex=DISPLAY_NAME_PATTERN,
+        min_length=3,
+        max_length=24,
+        error_messages={"invalid": _("Use 3 to 24 letters, digits, spaces, dots or dashes.")},
+    )
+
+    class Meta:
+        model = get_user_model()
+        fields = ["display_name", "language", "card_size", "four_colour", "animation_speed", "sound"]
+
+    def clean_display_name(self):
+        name = self.cleaned_data["display_name"].strip()
+        taken = get_user_model().objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk)
+        if taken.exists():
+            raise forms.ValidationError(_("That display name is taken."))
+        return name

@@ -7,7 +7,32 @@ from django.utils.translation import gettext_lazy as _
 class User(AbstractUser):
     """A player.  Signs in by email; other players see only the display name."""
 
+    class CardSize(models.TextChoices):
+        NORMAL = "normal", _("Normal")
+        LARGE = "large", _("Large")
+
+    class Speed(models.TextChoices):
+        OFF = "off", _("No animation")
+        SLOW = "slow", _("Slow")
+        NORMAL = "normal", _("Normal")
+        FAST = "fast", _("Fast")
+
     display_name = models.CharField(_("display name"), max_length=24, blank=True)
+    language = models.CharField(
+        _("language"),
+        max_length=5,
+        blank=True,
+        choices=[("es", "Español"), ("en", "English")],
+        help_text=_("Empty: the browser's language."),
+    )
+    card_size = models.CharField(
+        _("card size"), max_length=6, choices=CardSize.choices, default=CardSize.NORMAL
+    )
+    four_colour = models.BooleanField(_("four-colour deck"), default=False)
+    animation_speed = models.CharField(
+        _("animation speed"), max_length=6, choices=Speed.choices, default=Speed.NORMAL
+    )
+    sound = models.BooleanField(_("sound"), default=False)
 
     class Meta:
         constraints = [
@@ -20,3 +45,12 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+    def table_preferences(self) -> dict:
+        """The table's preferences, named as static/js/table/preferences.js names them."""
+        return {
+            "cardSize": self.card_size,
+            "fourColour": self.four_colour,
+            "speed": self.animation_speed,
+            "sound": self.sound,
+        }

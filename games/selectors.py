@@ -6,10 +6,11 @@ from typing import Any
 
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from games.identity import Identity
 from games.models import Match, Room, RuleSet, Seat
-from games.seating import CLAIM_AFTER, is_online, seat_of, seats_of
+from games.seating import CLAIM_AFTER, identity_filter, is_online, seat_of, seats_of
 from games.services import game_payload
 
 LOBBY_LIMIT = 50
@@ -106,3 +107,35 @@ def match_payload(match: Match, seat: int | None) -> dict[str, Any]:
 
     family = adapter(match.family)
     return game_payload(match, family.load(match.state), seat)
+
+
+def games_of(identity: Identity, *, limit: int = 30) -> list[dict[str, Any]]:
+    """The rooms a player sits in, latest first: what to resume, and how past games ended."""
+    rooms = (
+        Room.objects.filter(seats__in=Seat.objects.filter(**identity_filter(identity)))
+        .distinct()
+        .select_related("ruleset")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-last_activity_at")[:limit]
+    )
+    out = []
+    for room in rooms:
+        seats = list(room.seats.all())
+        mine = {s.index for s in seats_of(seats, identity)}
+        match = current_match(room)
+        won = None
+        if match is not None and match.status == Match.Status.FINISHED and not room.hotseat:
+            won = match.winner_seat in mine if match.winner_seat is not None else None
+        out.append(
+            {
+                "code": room.code,
+                "url": reverse("games:room", args=[room.code]),
+                "ruleset": room.ruleset.display_name(get_language() or "en"),
+                "opponents": [s.label() for s in seats if s.index not in mine and not s.is_empty],
+                "state": room.get_state_display(),
+                "live": room.state in (Room.State.OPEN, Room.State.PLAYING),
+                "won": won,
+                "last_activity_at": room.last_activity_at,
+            }
+        )
+    return out

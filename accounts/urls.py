@@ -1,0 +1,9 @@
+from django.urls import path
+
+from accounts import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("profile/", views.profile, name="profile"),
+    path("preferences/", views.table_preferences, name="table_preferences"),
+]
