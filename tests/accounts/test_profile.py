@@ -74,3 +74,13 @@ def test_the_profile_lists_games_to_resume_and_past_results(client):
     assert client.get("/accounts/profile/", follow=False).status_code == 200
     client.logout()
     assert client.get("/accounts/profile/").status_code == 302
+
+
+def test_failed_sign_ins_are_rate_limited_through_the_shared_cache(client, settings):
+    ana = make_user("Ana")
+    for _ in range(5):
+        client.post("/accounts/login/", {"login": ana.email, "password": "wrong"})
+    blocked = client.post("/accounts/login/", {"login": ana.email, "password": "pw"})  # the right one
+    assert blocked.status_code in (200, 429) and "_auth_user_id" not in client.session
+    if settings.REDIS_URL:  # every web process counts the same attempts
+        assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
