@@ -13,4 +13,6 @@ def redis_layer(settings):
 def pytest_report_header(config):
     db = settings.DATABASES["default"]
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
-    return f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db.get('HOST') or db['NAME']}; channel layer: {layer}"
+    return (
+        f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db.get('HOST') or db['NAME']}; channel layer: {layer}"
+    )

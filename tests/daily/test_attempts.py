@@ -78,7 +78,9 @@ def test_practice_waits_for_the_ranked_attempt_and_never_ranks(django_capture_on
     assert not seeds_secret(guest_room.matches.get())
 
 
-def test_after_the_attempt_the_page_offers_the_share_text_and_practice(client, django_capture_on_commit_callbacks):
+def test_after_the_attempt_the_page_offers_the_share_text_and_practice(
+    client, django_capture_on_commit_callbacks
+):
     ana = make_user("Ana")
     client.force_login(ana)
     room_url = client.post("/daily/start/").url

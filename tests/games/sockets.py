@@ -31,7 +31,9 @@ async def connect(path: str, user=None) -> WebsocketCommunicator:
     return communicator
 
 
-async def receive_until(communicator: WebsocketCommunicator, kind: str, timeout: float = 20) -> dict[str, Any]:
+async def receive_until(
+    communicator: WebsocketCommunicator, kind: str, timeout: float = 20
+) -> dict[str, Any]:
     """The next frame of type `kind`, skipping others."""
     while True:
         frame = await communicator.receive_json_from(timeout=timeout)
