@@ -30,6 +30,10 @@ class FamilyAdapter(Protocol):
     def needs_deal(self, state: Any) -> bool: ...
     def is_over(self, state: Any) -> bool: ...
     def winner(self, state: Any) -> int | None: ...
+    def places(self, state: Any) -> list[int]:
+        """Each seat's final place (0 first; tied seats share a place) in a finished match."""
+        ...
+
     def timeout_action(self, state: Any, seat: int) -> dict[str, Any]: ...
     def bot_level(self, level: str) -> str: ...
 
@@ -70,6 +74,9 @@ class GinAdapter:
 
     def winner(self, state: gin.GinState) -> int | None:
         return None if state.result is None else state.result.winner
+
+    def places(self, state: gin.GinState) -> list[int]:
+        return _places(list(state.result.totals))
 
     def timeout_action(self, state: gin.GinState, seat: int) -> dict[str, Any]:
         """A timed-out turn: pass the upcard, draw from the stock, discard the highest unmelded card."""
@@ -124,12 +131,20 @@ class RummyAdapter:
         winners = [] if state.result is None else list(state.result.winners)
         return winners[0] if len(winners) == 1 else None
 
+    def places(self, state: rummy.RummyState) -> list[int]:
+        return _places(list(state.result.totals))
+
     def timeout_action(self, state: rummy.RummyState, seat: int) -> dict[str, Any]:
         return rummy.timeout_action(state)
 
     def bot_level(self, level: str) -> str:
         """Rummy has two bots: Easy, and a good one that also serves Medium and Hard."""
         return "easy" if level == "easy" else "good"
+
+
+def _places(totals: list[int]) -> list[int]:
+    """Competition ranking by total, highest first: totals 50, 80, 50 give places 1, 0, 1."""
+    return [sum(other > total for other in totals) for total in totals]
 
 
 ADAPTERS: dict[str, FamilyAdapter] = {"gin": GinAdapter(), "rummy": RummyAdapter()}

@@ -79,6 +79,7 @@ class RummyTableForm(forms.Form):
     turn_seconds = forms.TypedChoiceField(
         choices=TIMER_CHOICES, coerce=int, empty_value=None, required=False, label=_("Turn timer")
     )
+    rated = forms.BooleanField(required=False, label=_("Rated (people only)"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -89,7 +89,7 @@ def do_create_room(
     local = bots == seat_count - 1 or hotseat
     if not local and not identity.is_authenticated:
         raise ServiceError("account_needed", "Online rooms need an account.")
-    if rated and (local or ruleset.flags.get("practice")):
+    if rated and (bots or hotseat or ruleset.flags.get("practice")):
         raise ServiceError("not_rated", "Only online games between people are rated.")
     if turn_seconds is not None and not 10 <= turn_seconds <= 600:
         raise ServiceError("bad_timer", "A turn timer is 10 to 600 seconds.")

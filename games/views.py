@@ -81,6 +81,7 @@ def new_rummy_table(request):
             rounds=data["rounds"],
             is_private=data["private"],
             turn_seconds=data["turn_seconds"],
+            rated=data["rated"],
         )
     except services.ServiceError as error:
         messages.error(request, error.message)

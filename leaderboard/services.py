@@ -86,10 +86,9 @@ def do_record_rated_game(*, match: Match, now: datetime | None = None) -> RatedG
         )
         if not created:
             return game
-        # One place for the winner and one for everyone else (no winner: a shared place).
+        places = _final_places(match)
         Placing.objects.bulk_create(
-            Placing(game=game, user_id=s.user_id, place=int(match.winner_seat not in (None, s.index)))
-            for s in seats
+            Placing(game=game, user_id=s.user_id, place=places[s.index]) for s in seats
         )
         _lock_users([s.user_id for s in seats])
         if _counts(game):
@@ -99,6 +98,14 @@ def do_record_rated_game(*, match: Match, now: datetime | None = None) -> RatedG
                 rating.save()
             RatingPoint.objects.bulk_create(points)
     return game
+
+
+def _final_places(match: Match) -> list[int]:
+    """Places by final totals; a match won otherwise (a claim) puts the winner first, the rest second."""
+    if match.end_reason != "played":
+        return [int(match.winner_seat not in (None, seat)) for seat in range(match.room.seats.count())]
+    family = adapter(match.family)
+    return family.places(family.load(match.state))
 
 
 # --- moderation --------------------------------------------------------------------------
