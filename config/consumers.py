@@ -4,8 +4,9 @@ import json
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from games.consumers import decode_frame
+
 HEALTH_GROUP = "health"
-MAX_FRAME = 2048
 
 
 class HealthConsumer(AsyncWebsocketConsumer):
@@ -20,8 +21,8 @@ class HealthConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(HEALTH_GROUP, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        message = _decode(text_data)
-        kind = message.get("type") if message else None
+        message = decode_frame(text_data)
+        kind = message["type"] if message else None
         if kind == "ping":
             await self.channel_layer.send(
                 self.channel_name, {"type": "health.pong", "id": str(message.get("id", ""))[:64]}
@@ -43,12 +44,3 @@ class HealthConsumer(AsyncWebsocketConsumer):
     async def _send(self, payload):
         await self.send(text_data=json.dumps(payload))
 
-
-def _decode(text):
-    if not text or len(text) > MAX_FRAME:
-        return None
-    try:
-        message = json.loads(text)
-    except ValueError:
-        return None
-    return message if isinstance(message, dict) else None

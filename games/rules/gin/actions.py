@@ -12,24 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.cards import Card, parse_card
+from games.rules.errors import IllegalAction
 from games.rules.gin.rules import GinRules
 
 MAX_SEED_BYTES = 64
 """Seeds are hex strings of 1..64 bytes (a Daily Gin seed is a 32-byte HMAC)."""
-
-
-class IllegalAction(ValueError):
-    """An action refused by the rules.  `code` is stable (clients branch on it), `message` is for people.
-
-    Codes: ``bad_seat``, ``bad_action``, ``bad_card``, ``bad_seed``, ``match_over``,
-    ``wrong_phase``, ``not_your_turn``, ``must_draw_stock``, ``card_not_in_hand``,
-    ``cannot_discard_taken_card``, ``knock_too_high``, ``not_melded``.
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)

@@ -11,23 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.rules.errors import IllegalAction
 from games.rules.rummy.deck import CardId, deck_ids
 from games.rules.rummy.rules import RummyRules
 
 MAX_SEED_BYTES = 64
 ENDS = ("low", "high")
-
-
-class IllegalAction(ValueError):
-    """An action refused by the rules.  `code` is stable (clients branch on it), `message` is for people.
-
-    The codes are listed in docs/rules-rummy.md.
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
