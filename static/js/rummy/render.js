@@ -1,0 +1,172 @@
+// Draws the rummy table from a scene: { view, room, you, names, order, selected, staged,
+// plan, busy, live }. The hand, the piles and focus come from the gin table's render.js;
+// this adds the seats around the table, the melds on it, the melds being built and the
+// controls. Every region is rebuilt from the scene.
+import { el } from "../table/results.js";
+import { cardFace } from "../table/cards.js";
+import { focusKey, renderHand, renderPiles, restoreFocus } from "../table/render.js";
+import { cardName, shortName, t } from "../table/texts.js";
+import { meldWords } from "./announce.js";
+import { codeOf, isJoker, readMeld } from "./deck.js";
+import { options } from "./moves.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The other seats in play order after yours (everyone for a spectator).
+export function othersOf(seats, you) {
+  const n = seats;
+  return you === null ? [...Array(n).keys()] : Array.from({ length: n - 1 }, (_, i) => (you + 1 + i) % n);
+}
+
+function plate(scene, seat) {
+  const { view, room, names, you } = scene;
+  const box = el("div", `plate rummy-plate seat-${seat}`);
+  box.classList.toggle("active", view.turn === seat);
+  box.append(el("span", "name", seat === you ? t("you") : names[seat]));
+  const info = room.seats[seat];
+  if (seat !== you && info) {
+    const kind = info.kind === "bot" ? t("computer") : info.online ? t("online") : t("away");
+    box.append(el("span", `presence ${info.kind === "bot" || info.online ? "on" : "off"}`, kind));
+  }
+  box.append(el("span", "score", t("points", { points: view.totals[seat] })));
+  if (view.came_out[seat]) box.append(el("span", "badge", t("came_out")));
+  if (view.turn === seat) box.append(el("span", "clock"));
+  return box;
+}
+
+function renderSeats(scene) {
+  const { view, you, names } = scene;
+  const row = $("seats");
+  row.replaceChildren(
+    ...othersOf(view.seats, you).map((seat) => {
+      const box = plate(scene, seat);
+      const count = view.hand_counts[seat] ?? 0;
+      const backs = el("span", "mini-hand");
+      backs.setAttribute("role", "img");
+      backs.setAttribute("aria-label", t("hand_them", { name: names[seat], n: count }));
+      backs.append(el("span", "mini-back"), el("b", null, String(count)));
+      box.append(backs);
+      return box;
+    }),
+  );
+  const mine = $("plate-you");
+  if (you === null) mine.replaceChildren();
+  else mine.replaceWith(Object.assign(plate(scene, you), { id: "plate-you" }));
+}
+
+// A card on the table: a joker carries the card it stands for (drawn by CSS, as the
+// corners are: the meld's name says it in words).
+function tableCard(id, shows) {
+  const card = cardFace(codeOf(id), "span", id);
+  if (isJoker(id)) {
+    card.dataset.joker = id;
+    const stands = el("span", "stands");
+    stands.dataset.shows = shortName(shows);
+    card.append(stands);
+  }
+  return card;
+}
+
+function renderMelds(scene) {
+  const { view, names, you, selected, live } = scene;
+  const zone = $("table-melds");
+  const aiming = live && selected.length === 1;
+  const melds = view.table.map((meld) => {
+    const button = el("button", `table-meld seat-${meld.owner}`);
+    button.type = "button";
+    button.dataset.meld = meld.index;
+    button.append(...meld.cards.map((id, i) => tableCard(id, meld.shows[i])));
+    const owner = meld.owner === you ? t("you") : names[meld.owner];
+    button.setAttribute("aria-label", t("meld_label", { n: meld.index + 1, name: owner, cards: meldWords(meld, false) }));
+    button.disabled = !aiming;
+    return button;
+  });
+  if (!melds.length) melds.push(el("p", "empty-melds", t("no_melds")));
+  zone.replaceChildren(...melds);
+}
+
+function renderStaging(scene) {
+  const { staged, plan, you } = scene;
+  const box = $("staging");
+  box.hidden = you === null || (!staged.length && !plan.melds.length);
+  const groups = staged.map((meld, i) => {
+    const group = el("div", "meld staged-meld");
+    group.append(...meld.map((id) => cardFace(codeOf(id), "span", `staged-${id}`)));
+    const back = el("button", "unstage", "✕");
+    back.type = "button";
+    back.dataset.unstage = i;
+    back.setAttribute("aria-label", t("unstage", { n: i + 1 }));
+    group.append(back);
+    return group;
+  });
+  const sum = el("p", "staged-sum");
+  sum.textContent = plan.cameOut
+    ? t("staged_value", { points: plan.value })
+    : t("staged_first", { points: plan.value, min: plan.minimum });
+  sum.classList.toggle("ready", plan.ready);
+  box.replaceChildren(...groups, sum);
+}
+
+// Hand points, the best arrangement's leftover, and what the selection is.
+function handLine(scene) {
+  const { view, selected, you } = scene;
+  if (you === null || view.hand_points === null) return "";
+  const parts = [t("hand_points", { n: view.hand_points, best: view.least_points })];
+  if (selected.length >= 3) {
+    const meld = readMeld(selected);
+    parts.push(meld ? t(`selected_${meld.kind}`, { points: meld.value }) : t("selected_no_meld"));
+  } else if (selected.length === 1) {
+    parts.push(cardName(codeOf(selected[0])));
+  }
+  if (options(view, you).canMeld && !view.came_out[you]) parts.push(t("can_come_out"));
+  return parts.join(" · ");
+}
+
+function renderControls(scene, o) {
+  const { live, selected, you, plan, view } = scene;
+  const enabled = {
+    meld: o.meldPhase && plan.ready,
+    group: selected.length >= 3 && Boolean(readMeld(selected)),
+    suggest: Boolean(view.melds?.length),
+    discard: o.discard,
+    call: o.call,
+  };
+  for (const button of $("controls").querySelectorAll("[data-act]")) {
+    const act = button.dataset.act;
+    // Building melds and arranging your own hand are never out of turn.
+    const anytime = act === "sort" || act === "group" || act === "suggest";
+    button.disabled = you === null || !(anytime ? act === "sort" || enabled[act] : live && enabled[act]);
+    if (act === "call") button.hidden = !enabled.call;
+  }
+  $("controls").querySelector('[data-act="meld"]').classList.toggle("lit", live && enabled.meld);
+  for (const button of $("controls").querySelectorAll("[data-move]")) button.disabled = selected.length !== 1;
+}
+
+function turnText(scene, o) {
+  const { view, you, names } = scene;
+  if (view.phase === "match_over") return t("match_over");
+  if (view.phase === "round_over" || view.phase === "deal") return t("round_over");
+  if (you === null) return t("watching");
+  if (view.turn !== you) return t("turn_them", { name: names[view.turn] });
+  if (view.phase === "draw") return o.drawDiscard ? t("turn_draw") : t("turn_draw_stock");
+  return view.came_out[you] ? t("turn_play") : t("turn_come_out", { min: view.rules.first_meld_min });
+}
+
+export function render(scene) {
+  const { view } = scene;
+  const o = options(scene.live ? view : null, scene.you, scene.selected);
+  const focus = focusKey();
+  const shared = { ...scene, codeOf: (id) => codeOf(Number(id)) };
+  renderSeats(scene);
+  renderPiles(shared, o);
+  renderMelds(scene);
+  renderStaging(scene);
+  if (scene.you === null) $("hand-you").replaceChildren();
+  else renderHand(shared);
+  $("hand-line").textContent = handLine(scene);
+  renderControls(scene, o);
+  $("turn-line").textContent = turnText(scene, options(view, scene.you));
+  $("match-line").textContent = t("round_of", { n: Math.max(view.round, 1), rounds: view.rounds });
+  $("table").classList.toggle("busy", scene.busy);
+  restoreFocus(focus);
+}

@@ -1,0 +1,77 @@
+// The end of a rummy round: every hand left (its points against the player), the round's
+// scores and why, the running totals and *Next round*; after the last round the winners
+// and *Rematch*. The gin table's modal dialog and its pieces (table/results.js).
+import { cardRow, el, scoreTable } from "../table/results.js";
+import { t } from "../table/texts.js";
+import { codeOf } from "./deck.js";
+
+function headline(record, you, names) {
+  if (record.winner === null) return t("round_stock_out");
+  const values = { name: names[record.winner], points: record.scores[record.winner] };
+  const key = record.winner === you ? "won_you" : "won_them";
+  return record.rummy ? `${t("rummy_made")} ${t(key, values)}` : t(key, values);
+}
+
+function handSection(record, seat, name) {
+  const section = el("section", "result-hand");
+  const title = el("h3", null, name);
+  if (record.winner === seat) title.append(" ", el("span", "tag", t("went_out")));
+  const score = record.scores[seat];
+  title.append(" ", el("span", "dw", t("round_score", { n: record.hand_points[seat], score: score > 0 ? `+${score}` : score })));
+  section.append(title);
+  const cards = record.hands[seat].map(codeOf);
+  if (cards.length) section.append(cardRow(cards, "meld unmelded"));
+  return section;
+}
+
+function matchResult(view, you, names) {
+  const winners = view.result.winners;
+  if (you !== null && winners.includes(you)) return winners.length > 1 ? t("match_shared_you") : t("match_won_you");
+  return t("match_won_them", { name: winners.map((seat) => names[seat]).join(", ") });
+}
+
+// scene: { view, room, you, names }; actions: { nextHand, rematch }.
+export function renderRoundEnd(dialog, scene, actions) {
+  const { view, room, you, names } = scene;
+  const record = view.history.at(-1);
+  const shown = names.map((name, seat) => (seat === you ? t("you") : name));
+  dialog.replaceChildren();
+  const title = el("h2", null, t("round_title", { n: record.number }));
+  title.id = "hand-end-title";
+  dialog.append(title, el("p", "headline", headline(record, you, names)));
+  if (record.rummy) dialog.append(el("p", "why", t("why_rummy")));
+  const hands = el("div", "result-hands");
+  // Yours first, then the others in play order.
+  const order = [...names.keys()].sort((a, b) => (a === you ? -1 : b === you ? 1 : a - b));
+  hands.append(...order.map((seat) => handSection(record, seat, shown[seat])));
+  dialog.append(hands);
+
+  const row = el("div", "dialog-actions");
+  if (view.result) {
+    dialog.append(el("p", "match-result", matchResult(view, you, names)));
+    dialog.append(scoreTable(shown, view.result.totals, t("final_score")));
+    if (you !== null) {
+      const mine = (room.offers ?? {})[String(you)] === "rematch";
+      const button = el("button", "primary", t("rematch"));
+      button.type = "button";
+      button.disabled = mine;
+      button.addEventListener("click", actions.rematch);
+      row.append(button);
+      if (mine) row.append(el("span", "note", t("rematch_waiting")));
+    }
+    const lobby = el("a", "button-gold", t("lobby"));
+    lobby.href = "/play/";
+    row.append(lobby);
+  } else {
+    dialog.append(scoreTable(shown, view.totals, t("totals")));
+    if (you !== null) {
+      const next = el("button", "primary", t("next_round"));
+      next.type = "button";
+      next.addEventListener("click", actions.nextHand);
+      row.append(next);
+    }
+  }
+  dialog.append(row);
+  if (!dialog.open) dialog.showModal();
+  row.querySelector("button, a")?.focus();
+}
