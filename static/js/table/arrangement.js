@@ -17,11 +17,13 @@ export function meldOf(view) {
 export class HandArrangement {
   order = [];
   manual = false;
-  handNumber = null;
+  deal = null;
 
   arrange(view) {
-    if (view.hand_number !== this.handNumber) {
-      this.handNumber = view.hand_number;
+    // A new deal (gin's hand, rummy's round) sorts again.
+    const deal = view.hand_number ?? view.round;
+    if (deal !== this.deal) {
+      this.deal = deal;
       this.manual = false;
     }
     const hand = view.hand ?? [];

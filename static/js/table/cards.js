@@ -1,6 +1,7 @@
 // Card elements: an ivory face with two corner indices and one large pip, or a green back.
 // The pips are the <symbol>s of templates/games/_suits.html, so nothing is fetched.
-import { cardName, rankLabel, suitOf } from "./texts.js";
+// A joker ("X", rummy) shows a star in its corners and the deco fan in gold.
+import { cardName, JOKER, rankLabel, suitOf } from "./texts.js";
 
 const COURT = new Set(["J", "Q", "K"]);
 
@@ -10,12 +11,24 @@ function corner(code, place) {
   return `<span class="corner ${place}" data-rank="${rankLabel(code)}"><svg class="sym"><use href="#suit-${suitOf(code)}"/></svg></span>`;
 }
 
+function jokerFace() {
+  const star = (place) => `<span class="corner ${place}" data-rank="★"></span>`;
+  return `${star("tl")}<svg class="pip" aria-hidden="true"><use href="#deco-fan"/></svg>${star("br")}`;
+}
+
 // A face-up card; `tag` "button" for the player's own cards, "span" for everything shown.
-export function cardFace(code, tag = "span") {
+// `key` names the element for animations and clicks: the code itself, or a rummy card id
+// (two decks hold two cards of each code).
+export function cardFace(code, tag = "span", key = code) {
   const el = document.createElement(tag);
-  el.className = `card face suit-${suitOf(code)}${COURT.has(code[0]) ? " court" : ""}`;
-  el.dataset.card = code;
-  el.innerHTML = `${corner(code, "tl")}<svg class="pip" aria-hidden="true"><use href="#suit-${suitOf(code)}"/></svg>${corner(code, "br")}`;
+  el.dataset.card = key;
+  if (code === JOKER) {
+    el.className = "card face joker";
+    el.innerHTML = jokerFace();
+  } else {
+    el.className = `card face suit-${suitOf(code)}${COURT.has(code[0]) ? " court" : ""}`;
+    el.innerHTML = `${corner(code, "tl")}<svg class="pip" aria-hidden="true"><use href="#suit-${suitOf(code)}"/></svg>${corner(code, "br")}`;
+  }
   if (tag === "span") {
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", cardName(code));

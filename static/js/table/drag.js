@@ -1,17 +1,29 @@
-// Dragging a card of the hand: along the row to reorder it, or onto the discard pile to
-// discard it. Pointer events cover mouse, pen and touch; a press that does not move is left
-// to the click (a tap), which selects. On touch the row keeps its sideways scroll
-// (touch-action: pan-x): a card is dragged by first moving it up.
+// Dragging a card of the hand: along the row to reorder it, or onto a drop target (gin's
+// discard pile; rummy's pile, melds and jokers) to play it there. Pointer events cover mouse,
+// pen and touch; a press that does not move is left to the click (a tap), which selects. On
+// touch the row keeps its sideways scroll (touch-action: pan-x): a card is dragged by first
+// moving it up.
 
 const THRESHOLD = 8;
 
-export function enableDrag(hand, pile, { canDrop, onDrop, onReorder }) {
+const inside = (el, e) => {
+  const r = el.getBoundingClientRect();
+  return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+};
+
+// `drop` is the one target element, or a function (pointer event, dragged card element) ->
+// the target under the pointer or null. canDrop(card, target) and onDrop(card, target).
+export function enableDrag(hand, drop, { canDrop, onDrop, onReorder }) {
   let drag = null;
   let justDragged = false;
+  let lit = null;
 
-  const overPile = (e) => {
-    const r = pile.getBoundingClientRect();
-    return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+  const targetAt = typeof drop === "function" ? drop : (e) => (inside(drop, e) ? drop : null);
+  const light = (target) => {
+    if (lit === target) return;
+    lit?.classList.remove("drop-target");
+    target?.classList.add("drop-target");
+    lit = target;
   };
 
   hand.addEventListener("pointerdown", (e) => {
@@ -33,14 +45,15 @@ export function enableDrag(hand, pile, { canDrop, onDrop, onReorder }) {
       drag.card.classList.add("dragging");
     }
     drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
-    pile.classList.toggle("drop-target", overPile(e) && canDrop(drag.card.dataset.card));
+    const target = targetAt(e, drag.card);
+    light(target && canDrop(drag.card.dataset.card, target) ? target : null);
   });
 
   const finish = (e, cancelled) => {
     if (!drag || e.pointerId !== drag.id) return;
     const { card, moving } = drag;
     drag = null;
-    pile.classList.remove("drop-target");
+    light(null);
     if (!moving) return;
     card.classList.remove("dragging");
     card.style.transform = "";
@@ -48,8 +61,9 @@ export function enableDrag(hand, pile, { canDrop, onDrop, onReorder }) {
     setTimeout(() => (justDragged = false), 0);
     if (cancelled) return;
     const code = card.dataset.card;
-    if (overPile(e)) {
-      if (canDrop(code)) onDrop(code);
+    const target = targetAt(e, card);
+    if (target) {
+      if (canDrop(code, target)) onDrop(code, target);
       return;
     }
     // The new place: before the first other card whose centre is right of the pointer.

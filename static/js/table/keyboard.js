@@ -1,14 +1,15 @@
 // Keyboard play. In the hand (one tab stop): arrows and Home/End choose a card, Enter or
 // Space selects it and, pressed again, discards it, Shift+arrows move it. Anywhere on the
-// table page: S draws from the stock, D takes the discard, K knocks, M sorts into melds.
+// table page, the gin shortcuts: S draws from the stock, D takes the discard, K knocks,
+// M sorts into melds (a table may pass its own map: key -> command).
 
-const SHORTCUTS = { s: "stock", d: "discard", k: "knock", m: "sort" };
+const GIN_SHORTCUTS = { s: "stock", d: "discard", k: "knock", m: "sort" };
 
 function typing(target) {
   return target.closest("input, select, textarea, dialog[open]");
 }
 
-export function enableKeyboard(hand, { onMove, onCommand }) {
+export function enableKeyboard(hand, { onMove, onCommand, shortcuts = GIN_SHORTCUTS }) {
   hand.addEventListener("keydown", (e) => {
     const cards = [...hand.querySelectorAll("[data-card]")];
     const i = cards.indexOf(document.activeElement);
@@ -30,7 +31,7 @@ export function enableKeyboard(hand, { onMove, onCommand }) {
   });
 
   document.addEventListener("keydown", (e) => {
-    const command = SHORTCUTS[e.key.toLowerCase()];
+    const command = shortcuts[e.key.toLowerCase()];
     if (!command || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
     e.preventDefault();
     onCommand(command);

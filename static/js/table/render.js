@@ -8,14 +8,14 @@ import { cardName, shortName, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 
-function focusKey() {
+export function focusKey() {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
   if (el.dataset.card) return { card: el.dataset.card, index: [...el.parentNode.children].indexOf(el) };
   return el.id ? { id: el.id } : el.dataset.act ? { act: el.dataset.act } : null;
 }
 
-function restoreFocus(key) {
+export function restoreFocus(key) {
   if (!key || (document.activeElement && document.activeElement !== document.body)) return;
   if (key.card) {
     const hand = $("hand-you");
@@ -56,8 +56,9 @@ function renderOpponent(scene) {
   hand.setAttribute("aria-label", t("hand_them", { name: names[them], n: count }));
 }
 
-function renderPiles(scene, o) {
-  const { view, live } = scene;
+// The stock and the discard pile; rummy's scene names the pile's cards by id (`codeOf`).
+export function renderPiles(scene, o) {
+  const { view, live, codeOf = (code) => code } = scene;
   const stock = $("stock");
   const depth = Math.min(6, Math.ceil(view.stock_count / 6));
   stock.replaceChildren(...Array.from({ length: Math.max(depth, view.stock_count ? 1 : 0) }, () => cardBack()));
@@ -65,47 +66,49 @@ function renderPiles(scene, o) {
   stock.setAttribute("aria-label", o.drawStock ? t("stock_draw", { n: view.stock_count }) : t("stock_idle", { n: view.stock_count }));
 
   const pile = view.discard_pile;
-  const top = pile.at(-1);
+  const top = pile.length ? cardName(codeOf(pile.at(-1))) : null;
   const discard = $("discard");
-  discard.replaceChildren(...pile.slice(-2).map((code) => cardFace(code)));
+  discard.replaceChildren(...pile.slice(-2).map((code) => cardFace(codeOf(code), "span", code)));
   const canTake = o.drawDiscard || o.takeUpcard;
   discard.disabled = !(live && (canTake || o.discard));
   discard.classList.toggle("can-drop", live && o.discardPhase);
   let label = t("discard_empty");
-  if (top && canTake) label = t("discard_take", { card: cardName(top) });
-  else if (top && o.discardPhase) label = t("discard_drop", { card: cardName(top) });
-  else if (top) label = t("discard_top", { card: cardName(top) });
+  if (top && canTake) label = t("discard_take", { card: top });
+  else if (top && o.discardPhase) label = t("discard_drop", { card: top });
+  else if (top) label = t("discard_top", { card: top });
   discard.setAttribute("aria-label", label);
 }
 
-function renderHand(scene) {
-  const { view, order, selected } = scene;
+// The player's cards in `order`, each with the bar of its meld in view.melds. Rummy's scene
+// names cards by id: `codeOf` gives each one's face, and `selected` is a list.
+export function renderHand(scene) {
+  const { view, order, selected, codeOf = (code) => code } = scene;
+  const chosen = (code) => (Array.isArray(selected) ? selected.includes(code) : code === selected);
   const melds = meldOf(view);
   const hand = $("hand-you");
   const cards = order.map((code) => {
-    const el = cardFace(code, "button");
+    const el = cardFace(codeOf(code), "button", code);
     el.type = "button";
     const meld = melds.get(code);
     el.classList.add(meld === undefined ? "unmelded" : `meld-${meld % 4}`);
-    el.classList.toggle("selected", code === selected);
+    el.classList.toggle("selected", chosen(code));
     el.classList.toggle("drawn", code === view.drawn);
     el.classList.toggle("taken", code === view.taken);
-    el.setAttribute("aria-pressed", String(code === selected));
-    const base = meld === undefined ? t("unmelded", { card: cardName(code) }) : t("in_meld", { card: cardName(code), n: meld + 1 });
+    el.setAttribute("aria-pressed", String(chosen(code)));
+    const name = cardName(codeOf(code));
+    const base = meld === undefined ? t("unmelded", { card: name }) : t("in_meld", { card: name, n: meld + 1 });
     el.setAttribute("aria-label", code === view.drawn ? `${base}, ${t("just_drawn")}` : base);
     el.tabIndex = -1;
     return el;
   });
   // A meld's bar runs unbroken under its cards when they sit side by side.
-  cards.forEach((el, i) => {
-    const meld = melds.get(el.dataset.card);
-    const prev = melds.get(cards[i - 1]?.dataset.card);
-    const next = melds.get(cards[i + 1]?.dataset.card);
+  order.forEach((code, i) => {
+    const meld = melds.get(code);
     if (meld === undefined) return;
-    el.classList.toggle("bar-start", prev !== meld);
-    el.classList.toggle("bar-end", next !== meld);
+    cards[i].classList.toggle("bar-start", melds.get(order[i - 1]) !== meld);
+    cards[i].classList.toggle("bar-end", melds.get(order[i + 1]) !== meld);
   });
-  const focusable = cards.find((el) => el.dataset.card === selected) ?? cards[0];
+  const focusable = cards.find((_, i) => chosen(order[i])) ?? cards[0];
   if (focusable) focusable.tabIndex = 0;
   hand.replaceChildren(...cards);
 }

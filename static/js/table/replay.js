@@ -2,6 +2,7 @@
 // and discard, even a knock). To show them one at a time, this rebuilds the public part of
 // the table after each event from the previous view: the pile, the stock and the hand sizes.
 // The player's own cards are the frame's own (other seats' moves never change them).
+// Rummy passes its own `game`: { afterEvent, changesFelt, deal, publicKeys }.
 
 function afterEvent(view, event) {
   const pile = [...view.discard_pile];
@@ -35,19 +36,26 @@ function afterEvent(view, event) {
 // hand_end and match_end change nothing on the felt: they ride with the move before them.
 const changesFelt = (event) => event.type !== "hand_end" && event.type !== "match_end";
 
+const GIN = {
+  afterEvent,
+  changesFelt,
+  deal: (view) => view.hand_number,
+  publicKeys: ["discard_pile", "hand_counts", "stock_count"],
+};
+
 // The views to show in turn, each with the events that led to it; the last is the frame's own.
-export function replaySteps(previous, frame) {
+export function replaySteps(previous, frame, game = GIN) {
   const { view: final, events = [] } = frame;
-  const moves = events.filter(changesFelt).length;
-  if (!previous || moves < 2 || previous.hand_number !== final.hand_number) return [{ view: final, events }];
-  let view = { ...final, discard_pile: previous.discard_pile, hand_counts: previous.hand_counts, stock_count: previous.stock_count };
+  const moves = events.filter(game.changesFelt).length;
+  if (!previous || moves < 2 || game.deal(previous) !== game.deal(final)) return [{ view: final, events }];
+  let view = { ...final, ...Object.fromEntries(game.publicKeys.map((key) => [key, previous[key]])) };
   const steps = [];
   for (const event of events) {
-    if (!changesFelt(event) && steps.length) {
+    if (!game.changesFelt(event) && steps.length) {
       steps.at(-1).events.push(event);
       continue;
     }
-    view = afterEvent(view, event);
+    view = game.afterEvent(view, event);
     steps.push({ view, events: [event] });
   }
   steps.at(-1).view = final;

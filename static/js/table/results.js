@@ -4,14 +4,14 @@
 import { cardFace } from "./cards.js";
 import { t } from "./texts.js";
 
-function el(tag, className, text) {
+export function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-function cardRow(codes, className) {
+export function cardRow(codes, className) {
   const row = el("div", className);
   row.append(...codes.map((code) => cardFace(code)));
   return row;
@@ -58,7 +58,7 @@ function handSection(record, seat, name) {
   return section;
 }
 
-function scoreTable(names, values, caption) {
+export function scoreTable(names, values, caption) {
   const table = el("table", "score-table");
   table.append(el("caption", null, caption));
   names.forEach((name, seat) => {

@@ -1,11 +1,11 @@
-// The page's texts, translated on the server (templates/games/_table_texts.html), and the
-// card names built from them: "siete de corazones", "seven of hearts".
+// The page's texts, translated on the server (templates/games/_table_texts.html, and
+// _rummy_texts.html on a rummy table), and the card names built from them: "siete de
+// corazones", "seven of hearts".
 
 const texts = Object.fromEntries(
-  [...document.getElementById("table-texts").content.querySelectorAll("[data-k]")].map((el) => [
-    el.dataset.k,
-    el.textContent,
-  ]),
+  [...document.querySelectorAll("#table-texts, #rummy-texts")]
+    .flatMap((template) => [...template.content.querySelectorAll("[data-k]")])
+    .map((el) => [el.dataset.k, el.textContent]),
 );
 
 // t("deadwood", { n: 7 }) -> "Deadwood 7"
@@ -14,6 +14,7 @@ export function t(key, values = {}) {
 }
 
 const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+export const JOKER = "X"; // rummy's jokers, whichever of the six
 const RANK_LABELS = { T: "10" };
 
 export const rankOf = (code) => code[0];
@@ -21,8 +22,8 @@ export const suitOf = (code) => code[1];
 export const rankLabel = (code) => RANK_LABELS[code[0]] ?? code[0];
 
 // "7♥": short enough for the status line.
-export const shortName = (code) => `${rankLabel(code)}${SYMBOLS[suitOf(code)]}`;
+export const shortName = (code) => (code === JOKER ? "★" : `${rankLabel(code)}${SYMBOLS[suitOf(code)]}`);
 
 // "seven of hearts", in the page language: the accessible name of a card.
 export const cardName = (code) =>
-  t("card_name", { rank: t(`rank_${rankOf(code)}`), suit: t(`suit_${suitOf(code)}`) });
+  code === JOKER ? t("joker") : t("card_name", { rank: t(`rank_${rankOf(code)}`), suit: t(`suit_${suitOf(code)}`) });
