@@ -15,7 +15,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from games.ai import arcade, easy, hard, medium
+from games.ai import arcade, easy, hard, medium, rummy
 from games.ai.table import Table, read_view
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "arcade")
@@ -36,7 +36,10 @@ def choose_action(
     `seed` makes the bot's random choices repeatable (any int; the match's id or seed will do).
     `samples` bounds Hard's sampling (None: its default); the other levels ignore it.
     Raises ValueError for an unknown level or a view with nothing to decide.
+    A rummy view (``view["game"] == "rummy"``) goes to `games.ai.rummy.choose_action`.
     """
+    if view.get("game") == "rummy":
+        return rummy.choose_action(level, view, seed=seed)
     if level not in _BOTS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     table = read_view(view)

@@ -1,0 +1,168 @@
+"""One rummy decision: a draw, a call, one play of the turn, or the discard.
+
+A turn is several actions and the services ask again after each one with the fresh view, so
+every call re-plans from what is in hand now.  The order of a turn's plays: a freed joker that
+must be played, the melds (coming out as soon as the hand can), joker exchanges, layoffs, the
+discard.  Every play puts a natural on the table or lays a joker (an exchange trades a natural
+for a joker), so a turn always ends.
+
+The levels share this logic and differ only in the knobs of `Level`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from games.ai.rummy import judgement
+from games.ai.rummy.knowledge import Knowledge
+from games.rules.cards import Card
+from games.rules.rummy.deck import card_of
+from games.rules.rummy.melds import Meld, card_points, meld_points
+from games.rules.rummy.solver import arrange, arrange_first_meld, points_after_discard
+
+Action = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Level:
+    reads_table: bool
+    """Takes the discard to come out or to lay it off, and calls when that clearly helps."""
+    outs_weight: float
+    """Points a live card completing a partial meld is worth keeping for."""
+    danger_weight: float
+    """How much a discard that feeds the next player (or fits the table) is avoided."""
+    joker_hold: float
+    """Points a joker in hand is worth beyond its use in a meld now (it makes any pair a meld)."""
+    slip: float
+    """Chance of throwing a random loose card instead of the chosen one."""
+
+
+def decide(k: Knowledge, level: Level, rng: Random) -> Action | None:
+    """The action to play, or None to let a callable discard go."""
+    if not k.my_turn:
+        return {"type": "call"} if level.reads_table and _call_helps(k) else None
+    if k.phase == "draw":
+        return _draw(k, level)
+    return _play(k, level, rng)
+
+
+def _draw(k: Knowledge, level: Level) -> Action:
+    take = {"type": "draw", "source": "discard"}
+    # With the stock empty a stock draw ends the round; taking the discard could go round for ever.
+    if not k.has(take) or k.stock_count == 0 or k.top in k.my_discards:
+        return {"type": "draw", "source": "stock"}
+    return take if _wants(k, card_of(k.top), level) else {"type": "draw", "source": "stock"}
+
+
+def _wants(k: Knowledge, c: Card, level: Level) -> bool:
+    """`c` joins a meld of the hand; reading the table, also when it lets the seat come out or lays off."""
+    hand = k.cards()
+    if judgement.points(k, [*hand, c]) < judgement.points(k, hand) + card_points(c, k.rules):
+        return True
+    if not level.reads_table:
+        return False
+    if k.came_out[k.seat]:
+        return judgement.fits_table(k, c)
+    return _comes_out(k, [*hand, c]) and not _comes_out(k, hand)
+
+
+def _comes_out(k: Knowledge, cards: list[Card]) -> bool:
+    value = judgement.first_meld(k, cards)
+    return value > 0 and value >= k.rules.first_meld_min
+
+
+def _call_helps(k: Knowledge) -> bool:
+    """Calling costs a penalty card: only for a card that lets the seat come out, or that brings
+    ten points besides itself into melds."""
+    c, hand = card_of(k.top), k.cards()
+    if not k.came_out[k.seat] and _comes_out(k, [*hand, c]) and not _comes_out(k, hand):
+        return True
+    saved = judgement.points(k, hand) + card_points(c, k.rules) - judgement.points(k, [*hand, c])
+    return saved >= card_points(c, k.rules) + 10
+
+
+def _play(k: Knowledge, level: Level, rng: Random) -> Action:
+    if not k.of_type("discard"):  # fixed_jokers: a freed joker must be played first
+        return k.of_type("lay_off")[0]
+    if k.has({"type": "meld"}):
+        melds = _melds_to_lay(k, level, rng)
+        if melds:
+            return _meld_action(k, melds)
+    return _exchange(k, level) or _layoff(k, level) or {"type": "discard", "card": _discard(k, level, rng)}
+
+
+def _melds_to_lay(k: Knowledge, level: Level, rng: Random) -> tuple[Meld, ...]:
+    """Everything the hand melds, keeping the discard back; to come out, the most valuable melds
+    when the least-points arrangement is not worth enough."""
+    hand = k.cards()
+    best = arrange(hand, k.rules)
+    if not best.left and not k.rules.win_without_discard:
+        keep = card_of(_discard(k, level, rng))
+        rest = list(hand)
+        rest.remove(keep)
+        best = arrange(rest, k.rules)
+    if k.came_out[k.seat] or sum(map(meld_points, best.melds)) >= k.rules.first_meld_min:
+        return best.melds
+    return arrange_first_meld(hand, k.rules).melds
+
+
+def _meld_action(k: Knowledge, melds: tuple[Meld, ...]) -> Action:
+    """The meld action: each meld's ids in its table order (copies of a card are interchangeable)."""
+    free = list(k.hand)
+    listed = []
+    for meld in melds:
+        listed.append([free.pop(next(i for i, c in enumerate(free) if card_of(c) == x)) for x in meld.cards])
+    return {"type": "meld", "melds": listed}
+
+
+def _exchange(k: Knowledge, level: Level) -> Action | None:
+    """Take a joker back when the hand is better for it: it joins a meld, or (holding a joker being
+    worth something) the natural given for it was loose."""
+    hand = k.cards()
+    now = judgement.points(k, hand)
+    hold = 0.0 if k.rules.fixed_jokers or len(hand) <= 4 else level.joker_hold
+    best, best_value = None, float(now)
+    for action in k.of_type("exchange"):
+        rest = list(hand)
+        rest.remove(card_of(action["card"]))
+        value = judgement.points(k, [*rest, card_of(action["joker"])]) - hold
+        if value < best_value:
+            best, best_value = action, value
+    return best
+
+
+def _layoff(k: Knowledge, level: Level) -> Action | None:
+    """Lay off the costliest card that fits; a loose joker stays while it is worth holding."""
+    hold = level.joker_hold and not k.rules.fixed_jokers and len(k.hand) > 4
+    options = [a for a in k.of_type("lay_off") if not (hold and card_of(a["card"]).is_joker)]
+    if not options:
+        return None
+    return max(options, key=lambda a: (card_points(card_of(a["card"]), k.rules), -a["meld"], a["card"]))
+
+
+def _discard(k: Knowledge, level: Level, rng: Random) -> int:
+    """The card whose loss costs least: the points left without it, the live partial melds it is
+    part of, and what it gives away.  Jokers go only when nothing else may."""
+    options = [a["card"] for a in k.of_type("discard")]
+    naturals = [c for c in options if not card_of(c).is_joker] or options
+    hand = k.cards()
+    left_without = points_after_discard(hand, k.rules)
+    loose = list(arrange(hand, k.rules).left)
+    if rng.random() < level.slip:
+        slips = [c for c in naturals if card_of(c) in loose]
+        if slips:
+            return rng.choice(slips)
+
+    def cost(c: int) -> tuple[float, int]:
+        x = card_of(c)
+        others = list(loose)
+        if x in others:
+            others.remove(x)
+        value = left_without.get(x, judgement.points(k, hand) - card_points(x, k.rules))
+        value += level.outs_weight * judgement.outs(k, x, others) if x in loose else 0.0
+        value += level.danger_weight * judgement.danger(k, x)
+        return value, -c
+
+    return min(naturals, key=cost)
