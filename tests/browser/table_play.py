@@ -5,17 +5,15 @@ Shared by the table, lobby and accessibility tests.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import re
 
-import pytest
+from django.apps import apps
 
 PASSWORD = "deco-table-Passw0rd"
 _names = itertools.count(1)
 
-# The rule sets come from a data migration and a transactional test's flush empties them:
-# serialized rollback puts the migrated rows back before each test.
-TABLE_TESTS = [pytest.mark.browser, pytest.mark.usefixtures("django_db_serialized_rollback")]
 
 # Preferences the tests start with: no animation keeps a hand short; one test plays with them.
 NO_ANIMATION = 'localStorage.setItem("rummy.table.prefs", JSON.stringify({speed: "off"}));'
@@ -27,6 +25,15 @@ MY_TURN_OR_END = """() => {
 }"""
 
 
+def restore_rule_sets():
+    """The lobby's rule sets come from a data migration, and any transactional test's flush
+    empties the table: put the presets back (the server process reads this database too)."""
+    from games.models import RuleSet
+
+    if not RuleSet.objects.exists():
+        importlib.import_module("games.migrations.0002_rule_set_presets").create_presets(apps, None)
+
+
 def new_page(browser, *, animations=False, locale="en-US", **options):
     context = browser.new_context(locale=locale, **options)
     if not animations:
@@ -34,7 +41,18 @@ def new_page(browser, *, animations=False, locale="en-US", **options):
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on(
+        "response",
+        lambda response: response.status >= 400 and errors.append(f"{response.status} {response.url}"),
+    )
+    page.on(
+        "console",
+        lambda message: (
+            message.type == "error"
+            and not message.text.startswith("Failed to load resource")  # told by the response
+            and errors.append(message.text)
+        ),
+    )
     page.errors = errors
     return page
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.table_play import TABLE_TESTS, new_page, play_turn, start_computer_game
+from tests.browser.table_play import new_page, play_turn, restore_rule_sets, start_computer_game
 
-pytestmark = TABLE_TESTS
+pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js"
 RUN_AXE = """async () => {
@@ -31,6 +31,7 @@ def axe_installed():
 
 @pytest.mark.parametrize("locale", ["en-US", "es-ES"])
 def test_lobby_and_table(browser, server, shot, locale):
+    restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800}, locale=locale)
     page.goto(server + "/play/")
     assert serious_violations(page) == []
@@ -45,6 +46,7 @@ def test_lobby_and_table(browser, server, shot, locale):
 
 
 def test_table_through_a_hand_and_its_result(browser, server):
+    restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     start_computer_game(page, server, rules="Arcade Gin")
     page.locator("#stock").click()
@@ -62,6 +64,7 @@ def test_table_through_a_hand_and_its_result(browser, server):
 
 @pytest.mark.parametrize("path", ["/daily/", "/leaderboard/"])
 def test_daily_and_leaderboard(browser, server, path):
+    restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     response = page.goto(server + path)
     if response.status == 404:

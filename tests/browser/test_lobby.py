@@ -1,11 +1,14 @@
 """The lobby: translated, and the computer's level only where it applies."""
 
-from tests.browser.table_play import TABLE_TESTS, new_page
+import pytest
 
-pytestmark = TABLE_TESTS
+from tests.browser.table_play import new_page, restore_rule_sets
+
+pytestmark = pytest.mark.browser
 
 
 def test_the_lobby_in_spanish_greys_out_the_level_for_arcade_rules(browser, server, shot):
+    restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800}, locale="es-ES")
     page.goto(server + "/play/")
     assert page.locator("h1").inner_text().lower() == "sala"

@@ -1,19 +1,22 @@
 """A whole hand against the computer, played by clicking, from sign-up to the hand's result."""
 
+import pytest
+
 from tests.browser.table_play import (
-    TABLE_TESTS,
     hand,
     new_page,
     play_turn,
+    restore_rule_sets,
     sign_up,
     start_computer_game,
     wait_for_my_turn,
 )
 
-pytestmark = TABLE_TESTS
+pytestmark = pytest.mark.browser
 
 
 def test_sign_up_and_play_a_hand_to_the_knock(browser, server, shot):
+    restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     sign_up(page, server, "Ada Deco")
     start_computer_game(page, server, rules="Arcade Gin")
@@ -54,6 +57,7 @@ def test_sign_up_and_play_a_hand_to_the_knock(browser, server, shot):
 
 
 def test_drag_to_reorder_sort_again_and_drag_onto_the_pile(browser, server, shot):
+    restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     start_computer_game(page, server, rules="Arcade Gin")
     page.locator("#stock").click()

@@ -1,8 +1,10 @@
 """A turn played with the keyboard alone."""
 
-from tests.browser.table_play import TABLE_TESTS, hand, new_page, start_computer_game, wait_for_my_turn
+import pytest
 
-pytestmark = TABLE_TESTS
+from tests.browser.table_play import hand, new_page, restore_rule_sets, start_computer_game, wait_for_my_turn
+
+pytestmark = pytest.mark.browser
 
 FOCUS = "() => { const a = document.activeElement; return a.id || (a.dataset.card ? 'card:' + a.dataset.card : a.tagName); }"
 
@@ -16,6 +18,7 @@ def tab_to(page, wanted, limit=30):
 
 
 def test_a_turn_by_keyboard_alone(browser, server, shot):
+    restore_rule_sets()
     # With the animations on: the replay of the computer's moves must not get in the way.
     page = new_page(browser, viewport={"width": 1280, "height": 800}, animations=True)
     start_computer_game(page, server, rules="Arcade Gin")

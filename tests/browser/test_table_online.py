@@ -2,14 +2,17 @@
 
 import json
 
-from tests.browser.table_play import TABLE_TESTS, hand, new_page, play_turn, sign_up
+import pytest
 
-pytestmark = TABLE_TESTS
+from tests.browser.table_play import hand, new_page, play_turn, restore_rule_sets, sign_up
+
+pytestmark = pytest.mark.browser
 
 MY_TURN = "() => document.querySelector('#turn-line').textContent.startsWith('Your turn')"
 
 
 def test_two_players_play_a_hand_and_see_only_their_own_cards(browser, server, shot):
+    restore_rule_sets()
     ana = new_page(browser, viewport={"width": 1280, "height": 800})
     bo = new_page(browser, viewport={"width": 1280, "height": 800})
     sign_up(ana, server, "Ana Online")

@@ -1,13 +1,16 @@
 """The table on a 360 x 640 phone: cards never below 44 x 66 px, the hand row scrolls."""
 
-from tests.browser.table_play import TABLE_TESTS, hand, new_page, start_computer_game
+import pytest
 
-pytestmark = TABLE_TESTS
+from tests.browser.table_play import hand, new_page, restore_rule_sets, start_computer_game
+
+pytestmark = pytest.mark.browser
 
 BOXES = "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
 
 
 def test_phone_cards_keep_their_size_and_the_hand_scrolls(browser, server, shot):
+    restore_rule_sets()
     page = new_page(browser, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     start_computer_game(page, server, rules="Classic Gin", level="Easy")
     shot(page, "table-phone-deal")
