@@ -148,6 +148,7 @@ const socket = new GameSocket(socketPath, {
     else if (ui.frame) draw(view());
   },
   onStatus(status) {
+    root.dataset.connection = status;
     root.classList.toggle("offline", status === "reconnecting");
     if (status === "reconnecting") setStatus(t("reconnecting"));
   },

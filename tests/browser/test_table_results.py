@@ -30,6 +30,9 @@ def test_the_match_end_screen_offers_a_rematch(browser, server, shot):
     restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     start_computer_game(page, server, rules="Arcade Gin")
+    # Once connected, the socket's first room frame redraws the table (and closes the dialog).
+    page.wait_for_selector("#table[data-connection=open]")
+    page.wait_for_timeout(500)
     page.evaluate(FINISHED)
     dialog = page.locator("#hand-end")
     dialog.wait_for(state="visible")
