@@ -168,7 +168,8 @@ async function place(meld, joker = null) {
   const card = ui.selected.length === 1 ? ui.selected[0] : null;
   if (card === null) return;
   let ways = placements(view(), card, meld);
-  if (joker !== null) ways = ways.filter((a) => a.type === "exchange");
+  const exchanges = ways.filter((a) => a.type === "exchange");
+  if (joker !== null && exchanges.length) ways = exchanges;
   if (!ways.length) {
     setStatus(t("does_not_fit"));
     announce(t("does_not_fit"));
@@ -177,7 +178,7 @@ async function place(meld, joker = null) {
   const action = ways.length === 1 ? ways[0] : await chooseAmong($("choice"), ways);
   if (action) {
     ui.selected = [];
-    act(joker !== null ? { ...action, joker } : action);
+    act(action.type === "exchange" && joker !== null ? { ...action, joker } : action);
   }
 }
 
@@ -221,6 +222,7 @@ const commands = {
   suggest,
   call: () => o().call && act({ type: "call" }),
   sort: () => arrange(() => arrangement.sort(view())),
+  clear: () => arrange(() => (ui.selected = [])),
 };
 
 // --- wiring --------------------------------------------------------------------------------
@@ -262,8 +264,7 @@ enableDrag($("hand-you"), dropTarget, {
     const id = Number(card);
     if (target.id === "discard") return options(view(), you(), [id]).discard;
     const meld = Number(target.closest("[data-meld]").dataset.meld);
-    const ways = placements(view(), id, meld);
-    return target.dataset.joker ? ways.some((a) => a.type === "exchange") : ways.length > 0;
+    return placements(view(), id, meld).length > 0;
   },
   onDrop(card, target) {
     const id = Number(card);
@@ -277,7 +278,7 @@ enableDrag($("hand-you"), dropTarget, {
 enableKeyboard($("hand-you"), {
   onMove: (card, step) => arrange(() => arrangement.move(Number(card), step)),
   onCommand: (name) => commands[name](),
-  shortcuts: { s: "stock", d: "discard", l: "meld", g: "group", c: "call", m: "sort" },
+  shortcuts: { s: "stock", d: "discard", l: "meld", g: "group", c: "call", m: "sort", escape: "clear" },
 });
 $("hand-end").addEventListener("cancel", (e) => e.preventDefault()); // only the next deal closes it
 

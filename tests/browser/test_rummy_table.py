@@ -18,6 +18,7 @@ MY_TURN_OR_END = """() => document.getElementById("hand-end").open
   || (!document.getElementById("table").classList.contains("busy")
       && document.getElementById("turn-line").textContent.startsWith("Your turn"))"""
 PLAY_STEP = "#turn-line:text-matches('^Your turn: (come out|lay down)')"
+SETTLED = "() => !document.getElementById('table').classList.contains('busy')"
 
 
 @pytest.fixture
@@ -35,6 +36,11 @@ def open_table(page, server, *, rounds="1"):
     page.select_option("#rummy-bot_seats", "2")
     page.get_by_role("button", name="Open the table").click()
     page.wait_for_selector("#hand-you .card")
+
+
+def serious_violations(page):
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN_AXE)
 
 
 def hand(page):
@@ -58,12 +64,44 @@ def play_turn(page):
         lay_down = page.get_by_role("button", name="Lay down")
         if lay_down.is_enabled():
             lay_down.click()
+            page.wait_for_function(SETTLED)
             page.wait_for_selector(PLAY_STEP)
         while page.locator("#staging .unstage").count():  # not enough to come out: put them back
             page.locator("#staging .unstage").first.click()
+    laid_off = lay_off_one(page)
     card = page.locator("#hand-you .card").last
     card.click()
     card.click()
+    return laid_off
+
+
+# Picks each card in turn (in one script, so a long hand stays quick) and returns the first
+# that lights up a meld on the table; Escape puts each back (tapping again would discard).
+FIND_LAYOFF = """() => {
+  for (const card of document.querySelectorAll("#hand-you [data-card]")) {
+    card.click();
+    if (document.querySelector("#table-melds .table-meld:not(:disabled)")) return card.dataset.card;
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+  }
+  return null;
+}"""
+
+
+def lay_off_one(page):
+    """Once out, play a card onto a meld on the table when one fits (choosing the first way
+    when asked); True when a card went onto the table."""
+    if not page.locator("#plate-you .badge").count() or len(hand(page)) < 3:
+        return False
+    if page.evaluate(FIND_LAYOFF) is None:
+        return False
+    page.locator("#table-melds .table-meld:not(:disabled)").first.click()
+    if page.locator("#choice").is_visible():
+        page.locator("#choice button").first.click()
+    page.wait_for_function(SETTLED)
+    status = page.locator("#status-line").text_content()
+    assert status.startswith(("You laid off", "You took a joker")), status
+    page.wait_for_selector(PLAY_STEP)
+    return True
 
 
 def test_a_person_and_two_bots_play_a_whole_round(browser, server, shot, three_seats):
@@ -72,18 +110,106 @@ def test_a_person_and_two_bots_play_a_whole_round(browser, server, shot, three_s
     assert page.locator("#seats .rummy-plate").count() == 2
     assert len(hand(page)) == 13
     shot(page, "rummy-deal")
-    turns = 0
+    turns = laid_off = 0
     while my_turn(page):
-        play_turn(page)
+        laid_off += play_turn(page)
         turns += 1
         if turns == 3:
             shot(page, "rummy-midround")
+            page.locator("#hand-you .card").first.click()  # a card picked: the melds take it
+            assert serious_violations(page) == []
+            page.locator("#hand-you .card").first.click()
         assert turns < 60, "the round never ended"
     dialog = page.locator("#hand-end")
     assert dialog.get_by_role("heading", name="Round 1").is_visible()
     assert dialog.locator(".result-hand").count() == 3
     assert dialog.get_by_role("button", name="Rematch").is_visible()
     shot(page, "rummy-round-end")
-    assert "laid down" in page.content() or turns
+    assert serious_violations(page) == []
+    print(f"{turns} turns, {laid_off} cards laid off or exchanged")
+    assert not page.errors
+    page.context.close()
+
+
+BOXES = "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+
+
+def test_phone_cards_keep_their_size_and_the_hand_scrolls(browser, server, shot, three_seats):
+    page = new_page(browser, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    open_table(page, server)
+    shot(page, "rummy-phone-deal")
+    assert my_turn(page)
+    page.locator("#stock").tap()
+    page.wait_for_selector(PLAY_STEP)
+    assert len(hand(page)) == 14
+    for width, height in page.eval_on_selector_all("#hand-you .card, #table-melds .card", BOXES):
+        assert width >= 44 and height >= 66
+    row = page.locator("#hand-scroll")
+    assert row.evaluate("r => r.scrollWidth > r.clientWidth")
+    for index in range(14):
+        card = page.locator("#hand-you .card").nth(index)
+        card.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    last = page.locator("#hand-you .card").last
+    last.tap()
+    assert last.get_attribute("aria-pressed") == "true"
+    shot(page, "rummy-phone-picked")
+    last.tap()  # again: discarded
+    assert my_turn(page)
+    shot(page, "rummy-phone-later")
+    assert not page.errors
+    page.context.close()
+
+
+FOCUS = "() => { const a = document.activeElement; return a.id || (a.dataset.card ? 'card:' + a.dataset.card : a.tagName); }"
+
+
+def tab_to(page, wanted, limit=40):
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUS).startswith(wanted):
+            return
+    raise AssertionError(f"Tab never reached {wanted}")
+
+
+def test_a_turn_by_keyboard_alone(browser, server, shot, three_seats):
+    page = new_page(browser, viewport={"width": 1280, "height": 800}, animations=True)
+    open_table(page, server)
+    assert my_turn(page)
+    page.locator("h1").click()
+    tab_to(page, "stock")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(PLAY_STEP)
+    tab_to(page, "card:")  # the hand is one tab stop
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    code = page.evaluate(FOCUS).removeprefix("card:")
+    page.keyboard.press("Enter")
+    assert page.locator(f'#hand-you [data-card="{code}"]').get_attribute("aria-pressed") == "true"
+    shot(page, "rummy-keyboard-picked")
+    page.keyboard.press("Enter")  # again: discard
+    assert my_turn(page)
+    assert code not in hand(page)
+    page.keyboard.press("s")  # the shortcut draws from the stock
+    page.wait_for_selector(PLAY_STEP)
+    assert len(hand(page)) == 14
+    assert not page.errors
+    page.context.close()
+
+
+def test_spanish_table_and_axe(browser, server, shot, three_seats):
+    page = new_page(browser, viewport={"width": 1280, "height": 800}, locale="es-ES")
+    page.goto(server + "/play/")
+    assert serious_violations(page) == []
+    page.select_option("#rummy-ruleset", label="Rommé a tres")
+    page.select_option("#rummy-bot_seats", "2")
+    page.locator("#rummy-form button[type=submit]").click()
+    page.wait_for_selector("#hand-you .card")
+    label = page.locator("#hand-you .card").first.get_attribute("aria-label")
+    assert " de " in label, label  # "siete de corazones, combinación 1"
+    assert page.locator("#match-line").text_content().startswith("Ronda")
+    assert serious_violations(page) == []
+    shot(page, "rummy-es")
     assert not page.errors
     page.context.close()

@@ -15,9 +15,9 @@ export function placements(view, card, meld) {
   return exchange ? [...layoffs, exchange] : layoffs;
 }
 
-// The staged melds plus the selection (when it is one more meld), read for the lay-down.
+// The staged melds plus the selection (when it can be one more meld), read for the lay-down.
 export function layDownPlan(view, you, staged, selected) {
-  const melds = selected.length ? [...staged, selected] : [...staged];
+  const melds = selected.length >= 3 ? [...staged, selected] : [...staged];
   const readings = melds.map(readMeld);
   const value = readings.reduce((sum, r) => sum + (r?.value ?? 0), 0);
   const cards = melds.flat().length;

@@ -8,7 +8,7 @@ import { focusKey, renderHand, renderPiles, restoreFocus } from "../table/render
 import { cardName, shortName, t } from "../table/texts.js";
 import { meldWords } from "./announce.js";
 import { codeOf, isJoker, readMeld } from "./deck.js";
-import { options } from "./moves.js";
+import { options, placements } from "./moves.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -70,7 +70,8 @@ function tableCard(id, shows) {
 function renderMelds(scene) {
   const { view, names, you, selected, live } = scene;
   const zone = $("table-melds");
-  const aiming = live && selected.length === 1;
+  // With one card picked, the melds it fits light up (and only those take a tap).
+  const picked = live && selected.length === 1 ? selected[0] : null;
   const melds = view.table.map((meld) => {
     const button = el("button", `table-meld seat-${meld.owner}`);
     button.type = "button";
@@ -78,7 +79,9 @@ function renderMelds(scene) {
     button.append(...meld.cards.map((id, i) => tableCard(id, meld.shows[i])));
     const owner = meld.owner === you ? t("you") : names[meld.owner];
     button.setAttribute("aria-label", t("meld_label", { n: meld.index + 1, name: owner, cards: meldWords(meld, false) }));
-    button.disabled = !aiming;
+    const fits = picked !== null && placements(view, picked, meld.index).length > 0;
+    button.disabled = !fits;
+    button.classList.toggle("fits", fits);
     return button;
   });
   if (!melds.length) melds.push(el("p", "empty-melds", t("no_melds")));
