@@ -37,11 +37,12 @@ def test_sign_up_and_play_a_hand_to_the_knock(browser, server, shot):
     first.click()  # tapped again: discarded
     assert wait_for_my_turn(page) in (True, False)
 
-    for _ in range(80):
-        if page.locator("#hand-end").is_visible() or not play_turn(page):
-            break
+    turns = 0
+    while turns < 80 and not page.locator("#hand-end").is_visible() and play_turn(page):
+        turns += 1
+    shot(page, "table-computer-last-turn")
     dialog = page.locator("#hand-end")
-    dialog.wait_for(state="visible")
+    assert dialog.is_visible(), (turns, page.locator("#status-line").inner_text(), page.errors)
     text = dialog.inner_text().lower()
     assert any(kind in text for kind in ("knock", "gin!", "undercut!"))
     assert text.count("deadwood") >= 2  # both totals
