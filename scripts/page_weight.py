@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""The gin table's budget figures on this machine (printed, not asserted):
+"""The table page's budget figures on this machine (printed, not asserted):
 
 - page weight: every script and stylesheet the table page loads from the site, uncompressed
   (the budget is 150 KB, with no framework and no build step) and gzipped;
@@ -8,7 +8,8 @@
 
 It makes a throwaway test database (migrated, so the rule sets exist), runs Daphne on it,
 opens a game against the computer in Debian's Chromium, then drops the database.
-Run: DATABASE_URL=postgres://... .venv/bin/python scripts/page_weight.py [--loads N]
+Run: DATABASE_URL=postgres://... .venv/bin/python scripts/page_weight.py [--loads N] [--family rummy]
+(`--family rummy`: the German Rummy table, one person and one computer player).
 """
 
 from __future__ import annotations
@@ -37,14 +38,23 @@ from tests.servers import daphne  # noqa: E402
 BUDGET = 150 * 1024
 
 
-def measure(url: str, loads: int) -> tuple[dict[str, bytes], list[float], int]:
+def open_table(page, family: str) -> None:
+    if family == "rummy":
+        page.select_option("#rummy-ruleset", label="German Rummy")
+        page.select_option("#rummy-bot_seats", "1")
+        page.locator("#rummy-form button[type=submit]").click()
+    else:
+        page.select_option("#computer-ruleset", label="Arcade Gin")
+        page.get_by_role("button", name="Start a game").click()
+
+
+def measure(url: str, loads: int, family: str) -> tuple[dict[str, bytes], list[float], int]:
     assets: dict[str, bytes] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url + "/play/")
-        page.select_option("#computer-ruleset", label="Arcade Gin")
-        page.get_by_role("button", name="Start a game").click()
+        open_table(page, family)
         page.wait_for_selector("#hand-you .card")
         room = page.url
 
@@ -68,19 +78,20 @@ def measure(url: str, loads: int) -> tuple[dict[str, bytes], list[float], int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5, help="page loads to time (default 5)")
+    parser.add_argument("--family", choices=["gin", "rummy"], default="gin", help="which table (default gin)")
     args = parser.parse_args()
     settings.DATABASES["default"].setdefault("TEST", {})["NAME"] = "test_page_weight"
     original = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         with daphne() as url:
-            assets, times, html = measure(url, args.loads)
+            assets, times, html = measure(url, args.loads, args.family)
     finally:
         connection.creation.destroy_test_db(original, verbosity=0)
 
     total = sum(len(body) for body in assets.values())
     zipped = sum(len(gzip.compress(body)) for body in assets.values())
-    print("Table page: scripts and stylesheets from the site")
+    print(f"Table page ({args.family}): scripts and stylesheets from the site")
     for path, body in sorted(assets.items()):
         print(f"  {len(body):>8,} B  {path}")
     verdict = "within" if total <= BUDGET else "OVER"

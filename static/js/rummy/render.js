@@ -67,6 +67,12 @@ function tableCard(id, shows) {
   return card;
 }
 
+// The discard pile is public: all of it, bottom first, behind a summary line.
+function renderPileList(view) {
+  $("pile-count").textContent = t("pile_count", { n: view.discard_pile.length });
+  $("pile-cards").replaceChildren(...view.discard_pile.map((id) => cardFace(codeOf(id), "span", `pile-${id}`)));
+}
+
 function renderMelds(scene) {
   const { view, names, you, selected, live } = scene;
   const zone = $("table-melds");
@@ -162,6 +168,7 @@ export function render(scene) {
   const shared = { ...scene, codeOf: (id) => codeOf(Number(id)) };
   renderSeats(scene);
   renderPiles(shared, o);
+  renderPileList(view);
   renderMelds(scene);
   renderStaging(scene);
   if (scene.you === null) $("hand-you").replaceChildren();
