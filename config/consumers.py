@@ -43,4 +43,3 @@ class HealthConsumer(AsyncWebsocketConsumer):
 
     async def _send(self, payload):
         await self.send(text_data=json.dumps(payload))
-

@@ -72,11 +72,19 @@ class GinRules:
             out.append("dead_hand_stock must be between 0 and 10")
         if self.match_target < 1:
             out.append("match_target must be at least 1")
-        for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "line_bonus_points", "game_bonus_points"):
+        for name in (
+            "gin_bonus",
+            "undercut_bonus",
+            "big_gin_bonus",
+            "line_bonus_points",
+            "game_bonus_points",
+        ):
             if getattr(self, name) < 0:
                 out.append(f"{name} cannot be negative")
         if self.big_gin and self.knock_timing == "before_discard":
-            out.append("big_gin needs knock_timing after_discard: knocking with 11 cards already makes 11-card gin")
+            out.append(
+                "big_gin needs knock_timing after_discard: knocking with 11 cards already makes 11-card gin"
+            )
         return out
 
     def to_dict(self) -> dict[str, Any]:
