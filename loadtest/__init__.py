@@ -1,0 +1,1 @@
+"""Load benchmark: simulated players on real WebSockets against two Daphne processes."""

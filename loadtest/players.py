@@ -1,0 +1,158 @@
+"""Simulated players: one WebSocket per seat, a simple bot policy, latency bookkeeping."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass, field
+
+import websockets
+
+STALL_S = 10.0
+VALUE = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
+
+
+def policy(view: dict) -> dict:
+    """Knock when allowed, pass upcards, draw from the stock, shed the highest deadwood."""
+    legal = view["legal_actions"]
+    knocks = [a for a in legal if a["type"] == "knock"]
+    if knocks:
+        return knocks[0]
+    if {"type": "pass"} in legal:
+        return {"type": "pass"}
+    if {"type": "draw", "source": "stock"} in legal:
+        return {"type": "draw", "source": "stock"}
+    deadwood = set(view["deadwood_cards"] or [])
+    discards = [a for a in legal if a["type"] == "discard"]
+    return max(discards, key=lambda a: (a["card"] in deadwood, VALUE.get(a["card"][0]) or int(a["card"][0])))
+
+
+@dataclass
+class Stats:
+    latencies_ms: list[float] = field(default_factory=list)
+    sent: int = 0
+    sent_ids: dict[str, set[tuple[int, str]]] = field(default_factory=dict)
+    """room code -> (seat, client id) of every action sent and not refused"""
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
+    resyncs: int = 0
+    sent_at: dict[tuple[int, int], tuple[float, int]] = field(default_factory=dict)
+    """(match, version the action makes) -> (when it was sent, by which seat)"""
+
+
+async def play_table(
+    *,
+    urls: tuple[str, str],
+    code: str,
+    cookies: tuple[str, str],
+    stats: Stats,
+    think_ms: float,
+    deadline: float,
+) -> None:
+    """Both seats of one table, each on its own server process, until the match ends."""
+    sockets = [
+        await websockets.connect(
+            f"{url.replace('http', 'ws')}/ws/room/{code}/",
+            additional_headers={"Origin": url, "Cookie": cookie},
+            max_size=2**22,
+        )
+        for url, cookie in zip(urls, cookies, strict=True)
+    ]
+    done = asyncio.Event()
+    stats.sent_ids.setdefault(code, set())
+    rng = random.Random(code)
+
+    async def seat_loop(seat: int) -> None:
+        sock = sockets[seat]
+        n = 0
+        last_version = -1  # a snapshot and a group update can both bring the same version
+        while True:
+            try:
+                raw = await asyncio.wait_for(sock.recv(), STALL_S)
+            except TimeoutError:  # like the browser: no news for a while, ask for the table again
+                stats.resyncs += 1
+                last_version = -1
+                await sock.send(json.dumps({"type": "resync"}))
+                continue
+            frame = json.loads(raw)
+            kind = frame["type"]
+            if kind == "error":
+                stats.errors.append(f"{code}:{seat}:{frame['code']}")
+                stats.sent_ids[code].discard((seat, frame.get("id")))
+                last_version = -1  # the refused action must be made again on the current state
+                frame = frame.get("state") or {}
+                if not frame:
+                    continue
+            elif kind != "state":
+                continue
+            if frame["version"] <= last_version:
+                continue
+            last_version = frame["version"]
+            key = (frame["match"], frame["version"])
+            sent = stats.sent_at.get(key)
+            if sent is not None and sent[1] != seat:  # the opponent's update: the latency players feel
+                del stats.sent_at[key]
+                stats.latencies_ms.append((time.perf_counter() - sent[0]) * 1000)
+            if frame["status"] != "playing":
+                if not done.is_set():
+                    stats.finished += 1
+                done.set()
+                return
+            view = frame["view"]
+            mine = view["turn"] == seat or (
+                view["turn"] is None and seat == 0 and view["phase"] == "hand_over"
+            )
+            if not mine:
+                continue
+            if think_ms:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think_ms / 1000)
+            action = {"type": "next_hand"} if view["turn"] is None else policy(view)
+            n += 1
+            stats.sent += 1
+            stats.sent_ids.setdefault(code, set()).add((seat, f"{seat}-{n}"))
+            stats.sent_at[(frame["match"], frame["version"] + 1)] = (time.perf_counter(), seat)
+            await sock.send(
+                json.dumps(
+                    {"type": "act", "version": frame["version"], "id": f"{seat}-{n}", "action": action}
+                )
+            )
+
+    tasks = [asyncio.create_task(seat_loop(s)) for s in (0, 1)]
+    try:
+        await asyncio.wait_for(done.wait(), timeout=max(1.0, deadline - time.monotonic()))
+    except TimeoutError:
+        stats.errors.append(f"{code}:timeout")
+    finally:
+        for task in tasks:
+            task.cancel()
+        for sock in sockets:
+            await sock.close()
+
+
+async def floor_samples(*, urls: tuple[str, str], stop: asyncio.Event, interval: float = 0.1) -> list[float]:
+    """Round trips of a bare channel-layer message from a socket on one process to one on the other."""
+
+    def connect(url):
+        return websockets.connect(
+            f"{url.replace('http', 'ws')}/ws/health/", additional_headers={"Origin": url}
+        )
+
+    samples: list[float] = []
+    async with connect(urls[0]) as a, connect(urls[1]) as b:
+        for sock in (a, b):  # each socket is in the group once its own ping came back
+            await sock.send(json.dumps({"type": "ping", "id": "ready"}))
+            await sock.recv()
+        n = 0
+        while not stop.is_set():
+            n += 1
+            started = time.perf_counter()
+            await a.send(json.dumps({"type": "broadcast", "text": str(n)}))
+            while json.loads(await b.recv()).get("text") != str(n):
+                pass
+            samples.append((time.perf_counter() - started) * 1000)
+            while json.loads(await a.recv()).get("text") != str(n):  # `a` is in the group too: keep it read
+                pass
+            await asyncio.sleep(interval)
+    return samples

@@ -1,0 +1,76 @@
+"""The server processes of a load run: Daphne workers and the sweeper."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait(port: int, process: subprocess.Popen, timeout: float = 30) -> None:
+    import socket
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"a server exited with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"nothing listened on {port}")
+
+
+@contextmanager
+def running_servers(*, env: dict[str, str], workers: int):
+    """Start `workers` Daphne processes and one sweeper; yield the servers' base URLs."""
+    processes, urls = [], []
+    try:
+        for _ in range(workers):
+            port = _free_port()
+            process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "daphne",
+                    "-b",
+                    "127.0.0.1",
+                    "-p",
+                    str(port),
+                    "config.asgi:application",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            processes.append(process)
+            _wait(port, process)
+            urls.append(f"http://127.0.0.1:{port}")
+        processes.append(
+            subprocess.Popen(
+                [sys.executable, "manage.py", "run_sweeper"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL
+            )
+        )
+        yield urls
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
