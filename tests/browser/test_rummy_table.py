@@ -28,11 +28,12 @@ def three_seats(transactional_db):
     )
 
 
-def open_table(page, server, *, rounds="1"):
+def open_table(page, server, *, rounds="1", timer=""):
     """A guest opens a 3-seat table with two computer players from the lobby's rummy panel."""
     page.goto(server + "/play/")
     page.select_option("#rummy-ruleset", label="German Rummy for three")
     page.select_option("#rummy-rounds", rounds)
+    page.select_option("#rummy-turn_seconds", timer)
     page.select_option("#rummy-bot_seats", "2")
     page.get_by_role("button", name="Open the table").click()
     page.wait_for_selector("#hand-you .card")
@@ -178,8 +179,10 @@ def tab_to(page, wanted, limit=40):
 
 def test_a_turn_by_keyboard_alone(browser, server, shot, three_seats):
     page = new_page(browser, viewport={"width": 1280, "height": 800}, animations=True)
-    open_table(page, server)
+    open_table(page, server, timer="120")
     assert my_turn(page)
+    # The turn timer runs at the place of the seat to play: mine.
+    page.wait_for_selector("#plate-you .clock:text-matches('^[12]:[0-5][0-9]$')")
     page.locator("h1").click()
     tab_to(page, "stock")
     page.keyboard.press("Enter")
@@ -205,6 +208,7 @@ def test_spanish_table_and_axe(browser, server, shot, three_seats):
     page = new_page(browser, viewport={"width": 1280, "height": 800}, locale="es-ES")
     page.goto(server + "/play/")
     assert serious_violations(page) == []
+    shot(page, "rummy-lobby-es")
     page.select_option("#rummy-ruleset", label="Rommé a tres")
     page.select_option("#rummy-bot_seats", "2")
     page.locator("#rummy-form button[type=submit]").click()
