@@ -110,9 +110,9 @@ def lay_off_one(page):
 
 def test_a_person_and_two_bots_play_a_whole_round(browser, server, shot, three_seats):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    open_table(page, server)
+    open_table(page, server, rounds="2")
     assert page.locator("#seats .rummy-plate").count() == 2
-    assert len(hand(page)) == 13
+    assert page.locator("#match-line").text_content() == "Round 1 of 2"
     shot(page, "rummy-deal")
     turns = laid_off = 0
     while my_turn(page):
@@ -127,10 +127,15 @@ def test_a_person_and_two_bots_play_a_whole_round(browser, server, shot, three_s
     dialog = page.locator("#hand-end")
     assert dialog.get_by_role("heading", name="Round 1").is_visible()
     assert dialog.locator(".result-hand").count() == 3
-    assert dialog.get_by_role("button", name="Rematch").is_visible()
+    assert dialog.get_by_role("table").locator("tr").count() == 3  # the running totals
     shot(page, "rummy-round-end")
     assert serious_violations(page) == []
     print(f"{turns} turns, {laid_off} cards laid off or exchanged")
+
+    dialog.get_by_role("button", name="Next round").click()
+    page.wait_for_selector("#match-line:text-is('Round 2 of 2')")
+    assert my_turn(page)  # a new deal (the bots may have played first)
+    assert len(hand(page)) == 13
     assert not page.errors
     page.context.close()
 
