@@ -52,8 +52,10 @@ function prune(v) {
   ui.staged = ui.staged.filter((meld) => meld.every((id) => hand.has(id)));
 }
 
-function draw(shown, live = true) {
+// `actor`: the seat whose move this draw shows; cards it played come from its plate.
+function draw(shown, live = true, actor = null) {
   const before = snapshot(root);
+  const from = actor === null || actor === you() ? null : root.querySelector(`#seats .seat-${actor}`)?.getBoundingClientRect();
   prune(view() ?? shown);
   const staged = new Set(ui.staged.flat());
   const order = shown.hand ? arrangement.arrange(shown).filter((id) => !staged.has(id)) : [];
@@ -61,7 +63,7 @@ function draw(shown, live = true) {
   const plan = layDownPlan(shown, you(), ui.staged, ui.selected);
   render({ view: shown, room: ui.room, you: you(), names: names(), order, selected: ui.selected, staged: ui.staged, plan, busy: ui.busy, live: live && playing && !ui.busy });
   showClock(live ? ui.frame?.deadline : null);
-  animate(root, before);
+  animate(root, before, from);
   if (order.length && !performance.getEntriesByName("hand-rendered").length) {
     performance.mark("hand-rendered");
     if (root.getBoundingClientRect().bottom > innerHeight) root.scrollIntoView({ block: "start" });
@@ -90,7 +92,7 @@ async function showFrame(frame) {
   if (!previous && !frame.events?.length) tell(frame.view.log.slice(-1), frame.view, { quiet: true });
   for (const [i, step] of steps.entries()) {
     const last = i === steps.length - 1;
-    draw(step.view, last);
+    draw(step.view, last, step.events[0]?.seat ?? null);
     tell(step.events, frame.view);
     if (!last) await sleep(stepDelay());
   }

@@ -35,8 +35,9 @@ function slide(el, from, delay, scale) {
 }
 
 // Slides every card of `root` from where `before` saw it. A card that was nowhere comes
-// from the stock when it joins a hand, and from the opponent's hand when it lands on the pile.
-export function animate(root, before) {
+// from the stock when it joins a hand, and from the opponent's hand when it lands on the pile;
+// `from` (a rect: rummy's plate of the seat that played) is where such a card left, if given.
+export function animate(root, before, from = null) {
   const scale = motionScale();
   if (!scale || !before) return;
   const arrivals = [];
@@ -48,7 +49,7 @@ export function animate(root, before) {
   // A deal brings many cards at once: they leave the stock one after another.
   const stagger = arrivals.length > 3 ? 45 * scale : 0;
   arrivals.forEach((el, i) => {
-    const origin = el.closest("#discard") ? before.them : before.stock;
+    const origin = from && !el.closest("#hand-you") ? from : el.closest("#discard") ? before.them : before.stock;
     if (origin) slide(el, origin, i * stagger, scale);
   });
 }
