@@ -157,6 +157,7 @@ class RoomConsumer(JsonConsumer):
         return None if match is None else match.pk
 
     async def _send_room(self):
+        await database_sync_to_async(self.room.refresh_from_db)()  # its state moves on (open, playing...)
         info = await database_sync_to_async(selectors.room_info)(self.room, self.identity, self.language)
         await self.send_json(info)
 

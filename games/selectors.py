@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language
 
 from games.identity import Identity
@@ -69,6 +70,11 @@ def can_watch(room: Room, identity: Identity, token: str = "") -> bool:
 
 def room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
     """Room-level facts a socket or page shows: seats, presence, offers, the viewer's seat."""
+    with translation.override(language):  # bot names are translated
+        return _room_info(room, identity, language)
+
+
+def _room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
     seats = list(room.seats.select_related("user"))
     you = seat_of(seats, identity)
     match = current_match(room)

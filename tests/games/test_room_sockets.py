@@ -188,3 +188,21 @@ async def test_the_lobby_lists_open_rooms_live(redis_layer):
     listed = (await receive_until(lobby, "rooms"))["rooms"]
     assert [(r["code"], r["players"], r["turn_seconds"]) for r in listed] == [(room.code, ["Ana"], 60)]
     await lobby.disconnect()
+
+
+async def test_room_frames_speak_the_sockets_language_and_follow_the_room(redis_layer):
+    ana = await database_sync_to_async(make_user)("Ana")
+    room = await database_sync_to_async(services.do_create_room)(
+        identity=me(ana), ruleset=await database_sync_to_async(ruleset)(), bot="medium"
+    )
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from tests.games.sockets import ORIGIN, session_cookie
+
+    headers = [ORIGIN, (b"cookie", await session_cookie(ana)), (b"accept-language", b"es-ES,es;q=0.9")]
+    sock = WebsocketCommunicator(application, f"/ws/room/{room.code}/", headers=headers)
+    assert (await sock.connect())[0]
+    info = await receive_until(sock, "room")
+    assert info["state"] == "playing" and info["seats"][1]["name"] == "Media"
+    await sock.disconnect()
