@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from games.models import RuleSet
+from games.models import Match, RuleSet
 from tests.browser.table_play import new_page
 
 pytestmark = pytest.mark.browser
@@ -223,5 +223,71 @@ def test_spanish_table_and_axe(browser, server, shot, three_seats):
     assert page.locator("#match-line").text_content().startswith("Ronda")
     assert serious_violations(page) == []
     shot(page, "rummy-es")
+    assert not page.errors
+    page.context.close()
+
+
+def card_id(code, deck=0):
+    """The id of a card by its code ("6H"), in the first or second deck."""
+    return "CDHS".index(code[1]) * 13 + "A23456789TJQK".index(code[0]) + 52 * deck
+
+
+def set_the_table(code, you):
+    """Rewrites the match in play to a known moment: my play step, out already, holding the
+    6♥ and a joker; on the table a run 5♥ joker 7♥ and a run 9♣ 10♣ J♣."""
+    match = Match.objects.filter(room__code=code).latest("pk")
+    state = match.state
+    run_hearts = [card_id("5H"), 104, card_id("7H")]
+    run_clubs = [card_id("9C"), card_id("TC"), card_id("JC")]
+    mine = [card_id("6H"), 105, card_id("2S"), card_id("3D"), card_id("KD")]
+    used = set(run_hearts + run_clubs + mine)
+    others = (you + 1) % 3
+    state["hands"] = [[c for c in hand if c not in used] for hand in state["hands"]]
+    state["hands"][you] = mine
+    state["stock"] = [c for c in state["stock"] if c not in used]
+    state["discard_pile"] = [c for c in state["discard_pile"] if c not in used] or [state["stock"].pop()]
+    state["table"] = [
+        {"owner": others, "kind": "run", "cards": run_hearts, "shows": ["5H", "6H", "7H"]},
+        {"owner": others, "kind": "run", "cards": run_clubs, "shows": ["9C", "TC", "JC"]},
+    ]
+    state["laid"] = [run_hearts + run_clubs if seat == others else [] for seat in range(3)]
+    state.update(phase="play", turn=you, turn_number=7, drawn=None, callable=False)
+    state["came_out"] = [2 if seat in (you, others) else None for seat in range(3)]
+    match.state = state
+    match.turn_deadline = None
+    match.save()
+
+
+def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, three_seats):
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    open_table(page, server)
+    code = page.url.rstrip("/").rsplit("/", 1)[-1]
+    set_the_table(code, page.evaluate("JSON.parse(document.getElementById('room-info').textContent).you"))
+    page.reload()
+    page.wait_for_selector(PLAY_STEP)
+    assert page.locator("#table-melds .table-meld").count() == 2
+    assert "joker as the six of hearts" in page.locator("#table-melds .table-meld").first.get_attribute(
+        "aria-label"
+    )
+
+    # The 6♥ picked, only the hearts run lights up; a tap on its joker frees it.
+    page.locator(f'#hand-you [data-card="{card_id("6H")}"]').click()
+    assert page.locator("#table-melds .table-meld:not(:disabled)").count() == 1
+    page.locator('#table-melds [data-joker="104"]').click()
+    page.wait_for_selector("#status-line:text-matches('^You took a joker for the 6♥')")
+    assert "104" in hand(page)
+
+    # A joker fits either end of the clubs run: the player chooses.
+    page.locator('#hand-you [data-card="105"]').click()
+    page.locator('#table-melds [data-meld="1"]').click()
+    choice = page.locator("#choice")
+    choice.wait_for(state="visible")
+    shot(page, "rummy-choice")
+    assert serious_violations(page) == []
+    choice.get_by_role("button", name="At the low end").click()
+    page.wait_for_selector("#status-line:text-matches('^You laid off the ★')")
+    clubs = page.locator('#table-melds [data-meld="1"]')
+    assert "joker as the eight of clubs" in clubs.get_attribute("aria-label")
+    shot(page, "rummy-exchanged-and-laid-off")
     assert not page.errors
     page.context.close()
