@@ -1,6 +1,7 @@
 // Table preferences: card size, four-colour deck, animation speed, sound. Read from the
-// account (a `table-prefs` JSON script, when the server sends one) then this browser's
-// localStorage; the settings dialog writes localStorage. Everything else asks this module.
+// account (a `table-prefs` JSON script, sent for a signed-in player) then this browser's
+// localStorage; the settings dialog writes localStorage and, when signed in, the account, so
+// the choice follows the player to a new device. Everything else asks this module.
 
 const KEY = "rummy.table.prefs";
 export const DEFAULTS = { cardSize: "normal", fourColour: false, speed: "normal", sound: false };
@@ -20,7 +21,23 @@ function fromServer() {
   return script ? JSON.parse(script.textContent) ?? {} : {};
 }
 
-export const prefs = { ...DEFAULTS, ...fromServer(), ...stored() };
+const server = fromServer();
+const signedIn = Object.keys(server).length > 0;
+export const prefs = { ...DEFAULTS, ...server, ...stored() };
+
+function cookie(name) {
+  return document.cookie.split("; ").find((c) => c.startsWith(`${name}=`))?.split("=")[1] ?? "";
+}
+
+function save(change) {
+  localStorage.setItem(KEY, JSON.stringify(prefs));
+  if (!signedIn) return;
+  fetch("/accounts/preferences/", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
+    body: JSON.stringify(change),
+  });
+}
 
 // Multiplies every animation's duration; 0 means "no animation".
 export function motionScale() {
@@ -40,7 +57,7 @@ export function bindSettings(form, onChange) {
     if (input.type === "radio") input.checked = prefs[input.name] === input.value;
     input.addEventListener("change", () => {
       prefs[input.name] = input.type === "checkbox" ? input.checked : input.value;
-      localStorage.setItem(KEY, JSON.stringify(prefs));
+      save({ [input.name]: prefs[input.name] });
       onChange();
     });
   }
