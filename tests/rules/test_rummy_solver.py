@@ -260,6 +260,8 @@ OPEN_WIN = STANDARD.with_(win_without_discard=True)
         ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", STANDARD, 0, 95),  # 2..A keeps the low ace
         ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", CYCLIC, 0, 95),
         ("7H 7S 7C 5H 6H 8H X1 X2", STANDARD, 0, 51),  # a joker stands for the 7H the set holds
+        ("4C 5C 6C 4D 5D 6D 4H 5H 6H 4S 5S 6S X1 X2", STANDARD, 0, 71),  # jokers at 7 and 8, a 4 kept
+        ("3S 3H 2S 4H 3C X1 X2 X3", CYCLIC, 2, 38),  # X=KS X=AS 2S 3S: jokers wrapping below the 2 count 21
     ],
 )
 def test_worked_examples(cards, rules, points, first):

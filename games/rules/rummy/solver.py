@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
 from games.rules.cards import NATURAL_COUNT, Card, card
 from games.rules.rummy.melds import SET_SUIT_ORDER, Meld, card_points, meld_points
@@ -84,7 +85,6 @@ class _Solver:
         else:
             self.natural_gain = tuple(card_points(c, rules) for c in range(NATURAL_COUNT))
             self.joker_gain = card_points(NATURAL_COUNT, rules)
-        self.joker_top = 11 if first_meld else self.joker_gain
         self.memo: dict[int, int] = {}
 
     def trim(self) -> None:
@@ -93,32 +93,36 @@ class _Solver:
 
     def candidates(self, counts: int, jokers: int) -> list[list[Candidate]]:
         """Per natural card of the hand, every meld of the hand whose lowest natural it is."""
-        out: list[list[Candidate]] = [[] for _ in range(NATURAL_COUNT)]
+        out: list[list[Candidate]] = [[]] * NATURAL_COUNT  # shared and never filled: held cards get their own
         rest = counts
         while rest:
             lowest = ((rest & -rest).bit_length() - 1) // _FIELD
             rest &= ~(_FIELD_MASK << (_FIELD * lowest))
             without = counts - (1 << (_FIELD * lowest))
             # Placements taking the same cards differ only in gain: keep the best one.
-            best: dict[tuple[int, int], Candidate] = {}
-            for after, used, gain, layout in self.melds_from(lowest, without, jokers):
-                key = (counts - after, used)
+            best: dict[int, Candidate] = {}
+            for after, used, gain, worth, layout in self.melds_from(lowest, without, jokers):
+                need = counts - after
+                key = need << 3 | used
                 if key not in best or gain > best[key][2]:
-                    best[key] = (counts - after, used, gain, self.worth(counts - after), layout)
-            # Richest melds first: they reach the bound soonest.
-            out[lowest] = sorted(best.values(), key=lambda candidate: -candidate[2])
+                    best[key] = (need, used, gain, worth, layout)
+            # Richest melds first: they reach the bound soonest (a stable sort keeps ties in order).
+            out[lowest] = sorted(best.values(), key=itemgetter(2), reverse=True)
         return out
 
-    def search(self, candidates: list[list[Candidate]]) -> Callable[[int, int, int, int], int]:
-        """The memoised search over sub-hands of the hand these candidates were made for.
+    def search(self, candidates: list[list[Candidate]], hand: int) -> Callable[[int, int, int, int], int]:
+        """The memoised search over sub-hands of `hand` (counts), which these candidates were made for.
 
-        `worth` is what the remaining naturals could gain at most; with the jokers it bounds the
-        result, so a node stops as soon as it melds everything at full value.
+        `worth` is what the remaining naturals could gain at most; with what the jokers can gain it
+        bounds the result, so a node stops as soon as it melds everything at full value (less the
+        cheapest card of the hand when one must stay back for the discard).
         """
         memo = self.memo
         keep_one = self.keep_one
         natural_top = self.natural_gain  # an ace's 11 bounds its 1 in a low run
-        joker_top = self.joker_top
+        held = _held(hand)
+        jokers_top = self.jokers_top(held)
+        kept_back = min((natural_top[c] for c in held), default=0)
 
         def best(counts: int, jokers: int, kept: int, worth: int) -> int:
             """Largest gain of disjoint melds from `counts` and `jokers` (-inf if a card must be kept but cannot)."""
@@ -128,7 +132,8 @@ class _Solver:
             found = memo.get(key)
             if found is not None:
                 return found
-            bound = worth + jokers * joker_top
+            full = worth + jokers_top[jokers]
+            bound = full - kept_back if keep_one and not kept else full
             lowest = ((counts & -counts).bit_length() - 1) // _FIELD
             guarded = counts | _GUARD
             found = _NEG
@@ -138,9 +143,9 @@ class _Solver:
                     value = gain + best(counts - need, jokers - used, kept, worth - need_worth)
                     if value > found:
                         found = value
-                        if found == bound:
+                        if found >= bound:
                             break
-            if found < bound:
+            if found < full - natural_top[lowest]:  # keeping `lowest` back may still do better
                 value = best(counts - (1 << (_FIELD * lowest)), jokers, 1, worth - natural_top[lowest])
                 if value > found:
                     found = value
@@ -148,6 +153,23 @@ class _Solver:
             return found
 
         return best
+
+    def jokers_top(self, held: list[int]) -> list[int]:
+        """Per number of jokers, the most they can gain in sub-hands of a hand holding the cards `held`.
+
+        In a first meld a joker counts as the place it fills; above the highest natural of the hand
+        it needs the places below it filled by jokers too, so j jokers count at most the j places
+        after that natural (an ace in hand may be the place after a king: 11 each).  Below the
+        lowest natural places only get cheaper, unless runs wrap (Q-K-A-2): then 11 each.
+        """
+        if not self.first_meld:
+            return [j * self.joker_gain for j in range(7)]
+        if self.cyclic:
+            return [11 * j for j in range(7)]
+        ranks = {c % 13 + 1 for c in held}
+        highest = 14 if 1 in ranks else max(ranks, default=13)
+        values = [11 if place >= 14 else min(place, 10) for place in range(highest + 1, highest + 7)]
+        return [sum(values[:j]) for j in range(7)]
 
     def worth(self, counts: int) -> int:
         """What the naturals of `counts` gain at most."""
@@ -159,15 +181,19 @@ class _Solver:
             counts -= copies << (_FIELD * index)
         return total
 
-    def melds_from(self, lowest: int, counts: int, jokers: int) -> Iterator[tuple[int, int, int, Layout]]:
+    def melds_from(
+        self, lowest: int, counts: int, jokers: int
+    ) -> Iterator[tuple[int, int, int, int, Layout]]:
         """Every meld whose lowest natural is `lowest`, from `counts` (lowest already taken out) and the pool.
 
-        Yields (counts after, jokers used, gain, layout).
+        Yields (counts after, jokers used, gain, what its naturals could gain at most, layout).
         """
         yield from self._sets_from(lowest, counts, jokers)
         yield from self._runs_from(lowest, counts, jokers)
 
-    def _sets_from(self, lowest: int, counts: int, jokers: int) -> Iterator[tuple[int, int, int, Layout]]:
+    def _sets_from(
+        self, lowest: int, counts: int, jokers: int
+    ) -> Iterator[tuple[int, int, int, int, Layout]]:
         rank0 = lowest % 13
         suit = lowest // 13
         # Only higher suits can still be in hand: the lowest card comes first.
@@ -191,16 +217,11 @@ class _Solver:
                     if joker_places is None:
                         continue
                     total = gain + used * (gain_one if self.first_meld else self.joker_gain)
-                    yield after, used, total, self._set_layout(rank0, mask, joker_places)
+                    yield after, used, total, gain, _set_layout(rank0, mask, joker_places)
 
-    @staticmethod
-    def _set_layout(rank0: int, mask: int, joker_places: tuple[int, ...]) -> Layout:
-        places = sorted([p for p in range(4) if mask >> p & 1] + list(joker_places))
-        stands = tuple(SET_SUIT_ORDER[p] * 13 + rank0 for p in places)
-        joker_bits = sum(1 << i for i, p in enumerate(places) if p in joker_places)
-        return stands, joker_bits, "set"
-
-    def _runs_from(self, lowest: int, counts: int, jokers: int) -> Iterator[tuple[int, int, int, Layout]]:
+    def _runs_from(
+        self, lowest: int, counts: int, jokers: int
+    ) -> Iterator[tuple[int, int, int, int, Layout]]:
         """Runs are the lowest card plus a walk below it and a walk above it; the card itself is natural,
         so the two walks only meet through the totals (places, jokers, naturals)."""
         rank = lowest % 13 + 1
@@ -214,28 +235,32 @@ class _Solver:
         above = list(self._walk(lowest, counts, jokers, step=1, limit=above_limit))
         own = self.natural_gain[lowest] if rank != 1 or not self.first_meld else 1
         ace_inside_forbidden = rank == 1 and not self.cyclic
-        for after_b, used_b, naturals_b, gain_b, stands_b, bits_b in below:
-            places_b = len(stands_b)
+        first_meld = self.first_meld
+        top_low = self.natural_gain[lowest]
+        for after_b, used_b, naturals_b, gain_b, top_b, places_b, bits_b in below:
             # An ace after a king is worth 11 in a first meld; the king sits just below it.
-            gain_c = 11 if self.first_meld and rank == 1 and places_b else own
-            for after_a, used_a, naturals_a, gain_a, stands_a, bits_a in above:
-                places = places_b + 1 + len(stands_a)
+            gain_low = gain_b + (11 if first_meld and rank == 1 and places_b else own)
+            low_bits = _reversed_bits(bits_b, places_b)
+            naturals_low = naturals_b + 1
+            top_b += top_low
+            for after_a, used_a, naturals_a, gain_a, top_a, places_a, bits_a in above:
+                places = places_b + 1 + places_a
                 used = used_b + used_a
-                if places < 3 or places > 13 or used > jokers or used > naturals_b + naturals_a + 1:
+                if places < 3 or places > 13 or used > jokers or used > naturals_low + naturals_a:
                     continue
-                if ace_inside_forbidden and places_b and stands_a:
+                if ace_inside_forbidden and places_b and places_a:
                     continue
-                stands = (*reversed(stands_b), lowest, *stands_a)
-                bits = _reversed_bits(bits_b, places_b) | bits_a << (places_b + 1)
-                yield after_b + after_a - counts, used, gain_b + gain_c + gain_a, (stands, bits, "run")
+                layout = (_stands(lowest, places_b, places_a), low_bits | bits_a << (places_b + 1), "run")
+                yield after_b + after_a - counts, used, gain_low + gain_a, top_b + top_a, layout
 
     def _walk(
         self, lowest: int, counts: int, jokers: int, *, step: int, limit: int
-    ) -> Iterator[tuple[int, int, int, int, tuple[int, ...], int]]:
+    ) -> Iterator[tuple[int, int, int, int, int, int, int]]:
         """Every way to fill 0..limit places next to `lowest` going `step`-wards, nearest place first.
 
-        Yields (counts after, jokers, naturals, gain, stood-for cards, a bit per joker place).  Only
-        higher cards of the suit can still be in hand, so a place below the lowest rank is a joker.
+        Yields (counts after, jokers, naturals, gain, the most the naturals could gain, places, a bit
+        per joker place).  Only higher cards of the suit can still be in hand, so a place below the
+        lowest rank is a joker.
         """
         base = lowest - lowest % 13
         rank = lowest % 13 + 1
@@ -243,41 +268,58 @@ class _Solver:
         first_meld = self.first_meld
         joker_gain = self.joker_gain
         fixed_jokers = self.fixed_jokers
-        stack = [(counts, 0, 0, 0, (), 0, False)]
+        stack = [(counts, 0, 0, 0, 0, 0, 0, False)]
         while stack:
-            after, used, naturals, gain, stands, bits, last_joker = stack.pop()
-            yield after, used, naturals, gain, stands, bits
-            place = len(stands)
+            after, used, naturals, gain, top, place, bits, last_joker = stack.pop()
+            yield after, used, naturals, gain, top, place, bits
             if place == limit:
                 continue
             q = (rank - 1 + step * (place + 1)) % 13 + 1
             index = base + q - 1
             if first_meld and q == 1:
-                worth = 11 if step == 1 else 1  # walking up, an ace follows a king
-            elif first_meld and q == 13 and step == -1 and stands and stands[-1] % 13 == 0:
-                worth = 20  # the king below an ace: 10, and the ace now follows a king (+10)
+                value = 11 if step == 1 else 1  # walking up, an ace follows a king
+            elif first_meld and q == 13 and step == -1 and place:
+                value = 20  # the king below an ace: 10, and the ace now follows a king (+10)
             else:
-                worth = natural_gain[index]
+                value = natural_gain[index]
             if q > rank and after >> (_FIELD * index) & 3:
-                stack.append(
-                    (
-                        after - (1 << (_FIELD * index)),
-                        used,
-                        naturals + 1,
-                        gain + worth,
-                        (*stands, index),
-                        bits,
-                        False,
-                    )
-                )
+                taken = after - (1 << (_FIELD * index))
+                top_after = top + natural_gain[index]
+                stack.append((taken, used, naturals + 1, gain + value, top_after, place + 1, bits, False))
             if used < jokers and not (fixed_jokers and last_joker):
-                joker_worth = worth if first_meld else joker_gain
+                joker_value = value if first_meld else joker_gain
                 stack.append(
-                    (after, used + 1, naturals, gain + joker_worth, (*stands, index), bits | 1 << place, True)
+                    (after, used + 1, naturals, gain + joker_value, top, place + 1, bits | 1 << place, True)
                 )
 
 
 _PLACE_OF_SUIT = {suit: place for place, suit in enumerate(SET_SUIT_ORDER)}
+
+
+@cache
+def _set_layout(rank0: int, mask: int, joker_places: tuple[int, ...]) -> Layout:
+    places = sorted([p for p in range(4) if mask >> p & 1] + list(joker_places))
+    stands = tuple(SET_SUIT_ORDER[p] * 13 + rank0 for p in places)
+    joker_bits = sum(1 << i for i, p in enumerate(places) if p in joker_places)
+    return stands, joker_bits, "set"
+
+
+@cache
+def _stands(lowest: int, below: int, above: int) -> tuple[int, ...]:
+    """The cards a run's places stand for, low to high: `below` places under `lowest`, `above` over it."""
+    base, rank0 = lowest - lowest % 13, lowest % 13
+    return tuple(base + (rank0 + k) % 13 for k in range(-below, above + 1))
+
+
+@cache
+def _held(counts: int) -> list[int]:
+    """The cards a counts int holds, each once, in index order."""
+    out = []
+    while counts:
+        index = ((counts & -counts).bit_length() - 1) // _FIELD
+        out.append(index)
+        counts &= ~(_FIELD_MASK << (_FIELD * index))
+    return out
 
 
 def _reversed_bits(bits: int, width: int) -> int:
@@ -352,6 +394,7 @@ def _hand(cards: Iterable[int], rules: RummyRules) -> _Hand:
     counts = 0
     jokers: list[Card] = []
     stuck: list[Card] = []
+    naturals: set[Card] = set()
     for c in map(card, cards):
         if c.is_joker:
             (jokers if rules.jokers else stuck).append(c)
@@ -359,18 +402,19 @@ def _hand(cards: Iterable[int], rules: RummyRules) -> _Hand:
         if counts >> (_FIELD * c) & 3 == 2:
             raise ValueError(f"a rummy hand holds at most two copies of {c}")
         counts += 1 << (_FIELD * c)
+        naturals.add(c)
     partners = _partners(rules.cyclic_runs, len(jokers))
     present = (counts | counts >> 1) & _ONES
-    for c in range(NATURAL_COUNT):
+    for c in sorted(naturals):
         copies = counts >> (_FIELD * c) & 3
-        if copies and not present & partners[c]:
+        if not present & partners[c]:
             stuck.extend([card(c)] * copies)
             counts -= copies << (_FIELD * c)
     return _Hand(counts, tuple(jokers), tuple(stuck))
 
 
 def _best(hand: _Hand, solver: _Solver) -> int:
-    best = solver.search(solver.candidates(hand.counts, len(hand.jokers)))
+    best = solver.search(solver.candidates(hand.counts, len(hand.jokers)), hand.counts)
     return best(hand.counts, len(hand.jokers), int(bool(hand.stuck)), solver.worth(hand.counts))
 
 
@@ -395,7 +439,7 @@ def _arrangement(cards: Iterable[int], rules: RummyRules, *, first_meld: bool) -
     solver = _solver_for(rules, first_meld=first_meld)
     counts, jokers, kept = hand.counts, len(hand.jokers), int(bool(hand.stuck))
     candidates = solver.candidates(counts, jokers)
-    best = solver.search(candidates)
+    best = solver.search(candidates, hand.counts)
     pool = list(hand.jokers)
     left = list(hand.stuck)
     melds = []
