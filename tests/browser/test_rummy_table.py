@@ -232,39 +232,41 @@ def card_id(code, deck=0):
     return "CDHS".index(code[1]) * 13 + "A23456789TJQK".index(code[0]) + 52 * deck
 
 
-def set_the_table(code, you):
-    """Rewrites the match in play to a known moment: my play step, out already, holding the
-    6♥ and a joker; on the table a run 5♥ joker 7♥ and a run 9♣ 10♣ J♣."""
+def set_the_table(page, mine, table=(), *, out=False):
+    """Rewrites the match in play to a known moment (then reloads the page): my play step,
+    holding `mine` (ids); `table`: runs (codes) laid by the next seat, which has come out;
+    `out`: I have come out too."""
+    code = page.url.rstrip("/").rsplit("/", 1)[-1]
+    you = page.evaluate("JSON.parse(document.getElementById('room-info').textContent).you")
     match = Match.objects.filter(room__code=code).latest("pk")
     state = match.state
-    run_hearts = [card_id("5H"), 104, card_id("7H")]
-    run_clubs = [card_id("9C"), card_id("TC"), card_id("JC")]
-    mine = [card_id("6H"), 105, card_id("2S"), card_id("3D"), card_id("KD")]
-    used = set(run_hearts + run_clubs + mine)
-    others = (you + 1) % 3
+    # A joker is written "X=6H": the card it stands for.
+    melds = [[104 + i if c.startswith("X") else card_id(c) for c in run] for i, run in enumerate(table)]
+    used = set(sum(melds, mine))
+    other = (you + 1) % 3
     state["hands"] = [[c for c in hand if c not in used] for hand in state["hands"]]
     state["hands"][you] = mine
     state["stock"] = [c for c in state["stock"] if c not in used]
     state["discard_pile"] = [c for c in state["discard_pile"] if c not in used] or [state["stock"].pop()]
     state["table"] = [
-        {"owner": others, "kind": "run", "cards": run_hearts, "shows": ["5H", "6H", "7H"]},
-        {"owner": others, "kind": "run", "cards": run_clubs, "shows": ["9C", "TC", "JC"]},
+        {"owner": other, "kind": "run", "cards": meld, "shows": [c.removeprefix("X=") for c in run]}
+        for meld, run in zip(melds, table, strict=True)
     ]
-    state["laid"] = [run_hearts + run_clubs if seat == others else [] for seat in range(3)]
+    state["laid"] = [sum(melds, []) if seat == other else [] for seat in range(3)]
     state.update(phase="play", turn=you, turn_number=7, drawn=None, callable=False)
-    state["came_out"] = [2 if seat in (you, others) else None for seat in range(3)]
+    state["came_out"] = [2 if seat == other or (out and seat == you) else None for seat in range(3)]
     match.state = state
     match.turn_deadline = None
     match.save()
+    page.reload()
+    page.wait_for_selector(PLAY_STEP)
 
 
 def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, three_seats):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     open_table(page, server)
-    code = page.url.rstrip("/").rsplit("/", 1)[-1]
-    set_the_table(code, page.evaluate("JSON.parse(document.getElementById('room-info').textContent).you"))
-    page.reload()
-    page.wait_for_selector(PLAY_STEP)
+    mine = [card_id("6H"), 105, card_id("2S"), card_id("3D"), card_id("KD")]
+    set_the_table(page, mine, [["5H", "X=6H", "7H"], ["9C", "TC", "JC"]], out=True)
     assert page.locator("#table-melds .table-meld").count() == 2
     assert "joker as the six of hearts" in page.locator("#table-melds .table-meld").first.get_attribute(
         "aria-label"
@@ -289,5 +291,35 @@ def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, thr
     clubs = page.locator('#table-melds [data-meld="1"]')
     assert "joker as the eight of clubs" in clubs.get_attribute("aria-label")
     shot(page, "rummy-exchanged-and-laid-off")
+    assert not page.errors
+    page.context.close()
+
+
+def test_come_out_with_two_melds_laid_down_together(browser, server, shot, three_seats):
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    open_table(page, server)
+    run = [card_id(c) for c in ("7H", "8H", "9H")]  # 24 points
+    twos = [card_id(c) for c in ("2C", "2S", "2D")]  # 6 points
+    set_the_table(page, [*run, *twos, card_id("KS")])
+    assert page.locator("#hand-line").text_content().endswith("You can come out")
+    lay_down = page.get_by_role("button", name="Lay down")
+
+    for card in run:
+        page.locator(f'#hand-you [data-card="{card}"]').click()
+    assert "a run worth 24" in page.locator("#hand-line").text_content()
+    page.get_by_role("button", name="Set aside as a meld").click()
+    assert page.locator("#staging .staged-sum").text_content() == "To come out: 24 of 30 points"
+    assert lay_down.is_disabled()  # one meld of 24 is not enough
+
+    page.keyboard.press("Escape")
+    for card in twos:
+        page.locator(f'#hand-you [data-card="{card}"]').click()
+    assert page.locator("#staging .staged-sum").text_content() == "To come out: 30 of 30 points"
+    shot(page, "rummy-staged")
+    lay_down.click()
+    page.wait_for_selector("#status-line:text-is('You came out with 30 points: 7♥ 8♥ 9♥ · 2♣ 2♠ 2♦')")
+    assert page.locator("#table-melds .table-meld").count() == 2
+    assert hand(page) == [str(card_id("KS"))]
+    assert page.locator("#plate-you .badge").text_content() == "Came out"
     assert not page.errors
     page.context.close()
