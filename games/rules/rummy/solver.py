@@ -91,9 +91,11 @@ class _Solver:
         if len(self.memo) > _CACHE_LIMIT:
             self.memo.clear()
 
-    def candidates(self, counts: int, jokers: int) -> list[list[Candidate]]:
-        """Per natural card of the hand, every meld of the hand whose lowest natural it is."""
-        out: list[list[Candidate]] = [[]] * NATURAL_COUNT  # shared and never filled: held cards get their own
+    def candidates(self, counts: int, jokers: int) -> list[list[list[Candidate]]]:
+        """Per natural card of the hand and per number of jokers left, every meld of the hand whose
+        lowest natural it is and that needs no more jokers (most candidates of a long suit with
+        jokers are joker substitutions, which a node short of jokers need not even look at)."""
+        out: list[list[list[Candidate]]] = [[[]] * (jokers + 1)] * NATURAL_COUNT  # held cards get their own
         rest = counts
         while rest:
             lowest = ((rest & -rest).bit_length() - 1) // _FIELD
@@ -107,10 +109,13 @@ class _Solver:
                 if key not in best or gain > best[key][2]:
                     best[key] = (need, used, gain, worth, layout)
             # Richest melds first: they reach the bound soonest (a stable sort keeps ties in order).
-            out[lowest] = sorted(best.values(), key=itemgetter(2), reverse=True)
+            ranked = sorted(best.values(), key=itemgetter(2), reverse=True)
+            out[lowest] = [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
         return out
 
-    def search(self, candidates: list[list[Candidate]], hand: int) -> Callable[[int, int, int, int], int]:
+    def search(
+        self, candidates: list[list[list[Candidate]]], hand: int
+    ) -> Callable[[int, int, int, int], int]:
         """The memoised search over sub-hands of `hand` (counts), which these candidates were made for.
 
         `worth` is what the remaining naturals could gain at most; with what the jokers can gain it
@@ -137,9 +142,9 @@ class _Solver:
             lowest = ((counts & -counts).bit_length() - 1) // _FIELD
             guarded = counts | _GUARD
             found = _NEG
-            for need, used, gain, need_worth, _ in candidates[lowest]:
+            for need, used, gain, need_worth, _ in candidates[lowest][jokers]:
                 # The guard bit of a field survives the subtraction only when the hand holds enough copies.
-                if used <= jokers and (guarded - need) & _GUARD == _GUARD:
+                if (guarded - need) & _GUARD == _GUARD:
                     value = gain + best(counts - need, jokers - used, kept, worth - need_worth)
                     if value > found:
                         found = value
@@ -448,8 +453,8 @@ def _arrangement(cards: Iterable[int], rules: RummyRules, *, first_meld: bool) -
         target = best(counts, jokers, kept, worth)
         lowest = ((counts & -counts).bit_length() - 1) // _FIELD
         guarded = counts | _GUARD
-        for need, used, gain, need_worth, (stands, bits, kind) in candidates[lowest]:
-            fits = used <= jokers and (guarded - need) & _GUARD == _GUARD
+        for need, used, gain, need_worth, (stands, bits, kind) in candidates[lowest][jokers]:
+            fits = (guarded - need) & _GUARD == _GUARD
             if fits and gain + best(counts - need, jokers - used, kept, worth - need_worth) == target:
                 placed = [pool.pop(0) if bits >> i & 1 else card(s) for i, s in enumerate(stands)]
                 melds.append(Meld(kind, tuple(placed), tuple(map(card, stands))))
