@@ -34,11 +34,12 @@ async def connect(path: str, user=None) -> WebsocketCommunicator:
 async def receive_until(
     communicator: WebsocketCommunicator, kind: str, timeout: float = 20
 ) -> dict[str, Any]:
-    """The next frame of type `kind`, skipping others."""
+    """The next frame of type `kind`, skipping others (an unexpected error fails at once)."""
     while True:
         frame = await communicator.receive_json_from(timeout=timeout)
         if frame["type"] == kind:
             return frame
+        assert frame["type"] != "error", f"waiting for {kind!r}, got {frame}"
 
 
 async def drain(communicator: WebsocketCommunicator) -> list[dict[str, Any]]:

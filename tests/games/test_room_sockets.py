@@ -28,7 +28,7 @@ def load(match_id):
 
 
 async def test_two_players_play_a_whole_match_over_sockets_and_no_frame_leaks(redis_layer):
-    room, players = await open_match(match_target=30)
+    room, players = await open_match(match_target=20)
     path = f"/ws/room/{room.code}/"
     sockets = [await connect(path, user) for user in players]
     spectator = await connect(path)

@@ -23,6 +23,15 @@ async def test_ping_is_answered_through_the_redis_layer(redis_layer):
     await communicator.disconnect()
 
 
+async def test_a_socket_idle_longer_than_redis_read_timeouts_still_answers(redis_layer):
+    communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
+    assert (await communicator.connect())[0]
+    await asyncio.sleep(6)  # redis-py 8's default socket timeout is 5 s
+    await communicator.send_json_to({"type": "ping", "id": "after-a-pause"})
+    assert (await communicator.receive_json_from(timeout=5))["id"] == "after-a-pause"
+    await communicator.disconnect()
+
+
 @pytest.mark.parametrize("frame", ["not json", "[1, 2]", '{"type": "launch"}', "x" * 5000])
 async def test_bad_frames_get_an_error_and_the_socket_stays_up(redis_layer, frame):
     communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
