@@ -235,10 +235,11 @@ def card_id(code):
     return "CDHS".index(code[1]) * 13 + "A23456789TJQK".index(code[0])
 
 
-def set_the_table(page, mine, table=(), *, out=False):
+def set_the_table(page, mine, table=(), *, out=False, call=False):
     """Rewrites the match in play to a known moment (then reloads the page): my play step,
     holding `mine` (ids); `table`: runs (codes) laid by the next seat, which has come out;
-    `out`: I have come out too."""
+    `out`: I have come out too. `call`: instead, a calling table where the next seat has just
+    discarded and the one after it is to draw."""
     code = page.url.rstrip("/").rsplit("/", 1)[-1]
     you = page.evaluate("JSON.parse(document.getElementById('room-info').textContent).you")
     match = Match.objects.filter(room__code=code).latest("pk")
@@ -257,12 +258,15 @@ def set_the_table(page, mine, table=(), *, out=False):
     ]
     state["laid"] = [sum(melds, []) if seat == other else [] for seat in range(3)]
     state.update(phase="play", turn=you, turn_number=7, drawn=None, callable=False)
+    if call:
+        state["rules"]["calling"] = True
+        state.update(phase="draw", turn=(you + 2) % 3, callable=True)
     state["came_out"] = [2 if seat == other or (out and seat == you) else None for seat in range(3)]
     match.state = state
     match.turn_deadline = None
     match.save()
     page.reload()
-    page.wait_for_selector(PLAY_STEP)
+    page.wait_for_selector("#turn-line:text-matches('to play$')" if call else PLAY_STEP)
 
 
 def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, three_seats):
@@ -324,5 +328,22 @@ def test_come_out_with_two_melds_laid_down_together(browser, server, shot, three
     assert page.locator("#table-melds .table-meld").count() == 2
     assert hand(page) == [str(card_id("KS"))]
     assert page.locator("#plate-you .badge").text_content() == "Came out"
+    assert not page.errors
+    page.context.close()
+
+
+def test_call_the_card_just_discarded(browser, server, shot, three_seats):
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    open_table(page, server)
+    set_the_table(page, [card_id(c) for c in ("7H", "8H", "2S", "3D", "KD")], call=True)
+    top = page.locator("#discard .card").last.get_attribute("data-card")
+    call = page.get_by_role("button", name="Call")
+    assert call.is_visible()
+    shot(page, "rummy-call")
+    call.click()
+    page.wait_for_function(SETTLED)
+    assert my_turn(page)  # the bot to draw plays its turn, then the next one, then me
+    assert top in hand(page) and len(hand(page)) == 7  # the called card and a penalty card
+    assert not call.is_visible()
     assert not page.errors
     page.context.close()
