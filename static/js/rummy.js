@@ -40,8 +40,12 @@ const you = () => ui.room.you;
 // Bots are named by their level: two "Medium"s become "Medium 1" and "Medium 2".
 const names = () => {
   const all = ui.room.seats.map((s) => s.name);
-  const count = (name) => all.filter((n) => n === name).length;
-  return all.map((name, seat) => (count(name) > 1 ? `${name} ${all.slice(0, seat + 1).filter((n) => n === name).length}` : name));
+  const seen = new Map();
+  return all.map((name) => {
+    if (all.indexOf(name) === all.lastIndexOf(name)) return name;
+    seen.set(name, (seen.get(name) ?? 0) + 1);
+    return `${name} ${seen.get(name)}`;
+  });
 };
 const view = () => ui.frame?.view ?? null;
 
@@ -124,6 +128,7 @@ const socket = new GameSocket(socketPath, {
     else if (ui.frame) draw(view());
   },
   onStatus(status) {
+    root.dataset.connection = status; // as the gin table: connecting, open, reconnecting, closed
     root.classList.toggle("offline", status === "reconnecting");
     if (status === "reconnecting") setStatus(t("reconnecting"));
   },

@@ -142,9 +142,9 @@ function renderControls(scene, o) {
   };
   for (const button of $("controls").querySelectorAll("[data-act]")) {
     const act = button.dataset.act;
-    // Building melds and arranging your own hand are never out of turn.
+    // Arranging your hand and building melds are never out of turn; playing is.
     const anytime = act === "sort" || act === "group" || act === "suggest";
-    button.disabled = you === null || !(anytime ? act === "sort" || enabled[act] : live && enabled[act]);
+    button.disabled = you === null || !(act === "sort" || ((anytime || live) && enabled[act]));
     if (act === "call") button.hidden = !enabled.call;
   }
   $("controls").querySelector('[data-act="meld"]').classList.toggle("lit", live && enabled.meld);
