@@ -24,19 +24,21 @@ SETTLED = "() => !document.getElementById('table').classList.contains('busy')"
 
 
 @pytest.fixture
-def three_seats(transactional_db):
+def rummy_rule_sets(transactional_db):
+    """Rule sets for 3 and 4 seats (the presets have 2 and 4; a test's flush empties them)."""
     RuleSet.objects.create(
         slug="rummy-three", name="German Rummy for three", name_es="Rommé a tres", family="rummy", seats=3
     )
+    RuleSet.objects.create(slug="rummy-four", name="German Rummy for four", family="rummy", seats=4)
 
 
-def open_table(page, server, *, rounds="1", timer=""):
-    """A guest opens a 3-seat table with two computer players from the lobby's rummy panel."""
+def open_table(page, server, *, rounds="1", timer="", seats=3):
+    """A guest opens a table from the lobby's rummy panel, every other seat a computer player."""
     page.goto(server + "/play/")
-    page.select_option("#rummy-ruleset", label="German Rummy for three")
+    page.select_option("#rummy-ruleset", label=f"German Rummy for {['three', 'four'][seats - 3]}")
     page.select_option("#rummy-rounds", rounds)
     page.select_option("#rummy-turn_seconds", timer)
-    page.select_option("#rummy-bot_seats", "2")
+    page.select_option("#rummy-bot_seats", str(seats - 1))
     page.get_by_role("button", name="Open the table").click()
     page.wait_for_selector("#hand-you .card")
 
@@ -110,7 +112,7 @@ def lay_off_one(page):
     return True
 
 
-def test_a_person_and_two_bots_play_a_whole_round(browser, server, shot, three_seats):
+def test_a_person_and_two_bots_play_a_whole_round(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     open_table(page, server, rounds="2")
     assert page.locator("#seats .rummy-plate").count() == 2
@@ -145,10 +147,12 @@ def test_a_person_and_two_bots_play_a_whole_round(browser, server, shot, three_s
 BOXES = "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
 
 
-def test_phone_cards_keep_their_size_and_the_hand_scrolls(browser, server, shot, three_seats):
+def test_phone_cards_keep_their_size_and_the_hand_scrolls(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
-    open_table(page, server)
+    open_table(page, server, seats=4, timer="60")  # the most crowded table
     shot(page, "rummy-phone-deal")
+    assert page.locator("#seats .rummy-plate").count() == 3
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing sticks out
     assert my_turn(page)
     page.locator("#stock").tap()
     page.wait_for_selector(PLAY_STEP)
@@ -184,7 +188,7 @@ def tab_to(page, wanted, limit=40):
     raise AssertionError(f"Tab never reached {wanted}")
 
 
-def test_a_turn_by_keyboard_alone(browser, server, shot, three_seats):
+def test_a_turn_by_keyboard_alone(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 1280, "height": 800}, animations=True)
     open_table(page, server, timer="120")
     assert my_turn(page)
@@ -211,7 +215,7 @@ def test_a_turn_by_keyboard_alone(browser, server, shot, three_seats):
     page.context.close()
 
 
-def test_spanish_table_and_axe(browser, server, shot, three_seats):
+def test_spanish_table_and_axe(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 1280, "height": 800}, locale="es-ES")
     page.goto(server + "/play/")
     assert serious_violations(page) == []
@@ -269,7 +273,7 @@ def set_the_table(page, mine, table=(), *, out=False, call=False):
     page.wait_for_selector("#turn-line:text-matches('to play$')" if call else PLAY_STEP)
 
 
-def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, three_seats):
+def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     open_table(page, server)
     mine = [card_id("6H"), 105, card_id("2S"), card_id("3D"), card_id("KD")]
@@ -302,7 +306,7 @@ def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, thr
     page.context.close()
 
 
-def test_come_out_with_two_melds_laid_down_together(browser, server, shot, three_seats):
+def test_come_out_with_two_melds_laid_down_together(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     open_table(page, server)
     run = [card_id(c) for c in ("7H", "8H", "9H")]  # 24 points
@@ -332,7 +336,7 @@ def test_come_out_with_two_melds_laid_down_together(browser, server, shot, three
     page.context.close()
 
 
-def test_call_the_card_just_discarded(browser, server, shot, three_seats):
+def test_call_the_card_just_discarded(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     open_table(page, server)
     set_the_table(page, [card_id(c) for c in ("7H", "8H", "2S", "3D", "KD")], call=True)
