@@ -23,6 +23,8 @@ from loadtest.players import Stats, floor_samples, play_table
 from loadtest.processes import running_servers
 from loadtest.setup import base_env, migrate, prepare_tables, recreate_database
 
+STAGGER_S = 0.02
+
 
 def percentile(values: list[float], q: float) -> float | None:
     if not values:
@@ -37,15 +39,23 @@ async def run_load(*, urls, tables, think_ms: float, timeout: float) -> tuple[St
     floor_task = asyncio.create_task(floor_samples(urls=(urls[0], urls[-1]), stop=stop))
     deadline = time.monotonic() + timeout
     started = time.perf_counter()
+
+    async def staggered(n: int, coroutine):
+        await asyncio.sleep(n * STAGGER_S)  # players arrive over a few seconds, not in one instant
+        return await coroutine
+
     await asyncio.gather(
         *(
-            play_table(
-                urls=(urls[n % len(urls)], urls[(n + 1) % len(urls)]),
-                code=t.code,
-                cookies=t.cookies,
-                stats=stats,
-                think_ms=think_ms,
-                deadline=deadline,
+            staggered(
+                n,
+                play_table(
+                    urls=(urls[n % len(urls)], urls[(n + 1) % len(urls)]),
+                    code=t.code,
+                    cookies=t.cookies,
+                    stats=stats,
+                    think_ms=think_ms,
+                    deadline=deadline,
+                ),
             )
             for n, t in enumerate(tables)
         )

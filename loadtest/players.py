@@ -42,6 +42,22 @@ class Stats:
     """(match, version the action makes) -> (when it was sent, by which seat)"""
 
 
+async def _connect(url: str, code: str, cookie: str, attempts: int = 5):
+    """Open a table socket, retrying like the browser does when a busy server drops the handshake."""
+    for attempt in range(attempts):
+        try:
+            return await websockets.connect(
+                f"{url.replace('http', 'ws')}/ws/room/{code}/",
+                additional_headers={"Origin": url, "Cookie": cookie},
+                max_size=2**22,
+                open_timeout=30,
+            )
+        except (OSError, websockets.exceptions.InvalidMessage, TimeoutError):
+            if attempt == attempts - 1:
+                raise
+            await asyncio.sleep(0.5 * 2**attempt)
+
+
 async def play_table(
     *,
     urls: tuple[str, str],
@@ -52,14 +68,7 @@ async def play_table(
     deadline: float,
 ) -> None:
     """Both seats of one table, each on its own server process, until the match ends."""
-    sockets = [
-        await websockets.connect(
-            f"{url.replace('http', 'ws')}/ws/room/{code}/",
-            additional_headers={"Origin": url, "Cookie": cookie},
-            max_size=2**22,
-        )
-        for url, cookie in zip(urls, cookies, strict=True)
-    ]
+    sockets = [await _connect(url, code, cookie) for url, cookie in zip(urls, cookies, strict=True)]
     done = asyncio.Event()
     stats.sent_ids.setdefault(code, set())
     rng = random.Random(code)

@@ -55,7 +55,7 @@ def running_servers(*, env: dict[str, str], workers: int):
                 cwd=ROOT,
                 env=env,
                 stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+                stderr=open(f"/tmp/loadtest-daphne-{port}.log", "wb"),  # noqa: SIM115
             )
             processes.append(process)
             _wait(port, process)
