@@ -8,6 +8,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from games.identity import Identity
 from games.models import Match, Room, RuleSet, Seat
@@ -92,7 +93,7 @@ def _room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
         "seats": [
             {
                 "index": s.index,
-                "name": s.label(),
+                "name": _("Player %(number)d") % {"number": s.index + 1} if room.hotseat else s.label(),
                 "kind": "bot" if s.bot else "empty" if s.is_empty else "player",
                 "online": bool(s.bot) or is_online(s),
                 "claimable": not s.bot and not s.is_empty and not is_online(s, window=CLAIM_AFTER),
