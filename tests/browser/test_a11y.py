@@ -8,7 +8,6 @@ import pytest
 from tests.browser.table_play import (
     new_page,
     restore_rule_sets,
-    start_computer_game,
     start_quick_arcade_game,
 )
 
