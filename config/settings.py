@@ -97,7 +97,10 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # Each Daphne process runs its database work in one thread: keeping that thread's
+        # connection saves a PostgreSQL backend start (a fork) on almost every socket message.
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")),
+        conn_health_checks=True,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -13,3 +13,7 @@ STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.s
 WHITENOISE_USE_FINDERS = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+# A connection per request, as Django's test runner expects: a kept one in a socket's worker
+# thread would outlive the test and hold the test database open.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

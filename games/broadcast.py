@@ -27,18 +27,16 @@ def public_group(code: str) -> str:
     return f"room.{code}.public"
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
-    async_to_sync(get_channel_layer().group_send)(group, message)
+async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    layer = get_channel_layer()
+    for group, message in messages:  # in order: a seat's frames must not overtake each other
+        await layer.group_send(group, message)
 
 
 def send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Queue (group, message) pairs to go out once the current transaction commits."""
-
-    def flush():
-        for group, message in messages:
-            _send(group, message)
-
-    transaction.on_commit(flush)
+    """Queue (group, message) pairs to go out once the current transaction commits, all in
+    one trip to the event loop."""
+    transaction.on_commit(lambda: async_to_sync(_send_all)(messages))
 
 
 def game_messages(code: str, seat_payloads: dict[int | None, dict[str, Any]]) -> list[tuple[str, dict]]:

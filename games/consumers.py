@@ -53,6 +53,7 @@ class RoomConsumer(JsonConsumer):
             await self.close(code=4403)
             return
         self.joined: set[str] = set()
+        self.match_id: int | None = None  # the match of the last state this socket was sent
         await self.accept()
         await self._join_groups()
         await self._touch()
@@ -125,6 +126,7 @@ class RoomConsumer(JsonConsumer):
     # --- channel-layer messages ----------------------------------------------------------
 
     async def game_update(self, event):
+        self.match_id = event["payload"]["match"]
         await self.send_json(event["payload"])
 
     async def room_changed(self, event):
@@ -153,8 +155,12 @@ class RoomConsumer(JsonConsumer):
         await database_sync_to_async(services.do_touch_presence)(room=self.room, identity=self.identity)
 
     async def _match_id(self) -> int | None:
-        match = await database_sync_to_async(selectors.current_match)(self.room)
-        return None if match is None else match.pk
+        """The room's current match: the one this socket last heard of (a new match's first
+        frame reaches it before it could act on it), else the database's answer."""
+        if self.match_id is None:
+            match = await database_sync_to_async(selectors.current_match)(self.room)
+            self.match_id = None if match is None else match.pk
+        return self.match_id
 
     async def _send_room(self):
         await database_sync_to_async(self.room.refresh_from_db)()  # its state moves on (open, playing...)
@@ -166,6 +172,7 @@ class RoomConsumer(JsonConsumer):
         match = await database_sync_to_async(selectors.current_match)(self.room)
         if match is None:
             return []
+        self.match_id = match.pk
         seats = self.seats or [None]
         return [await database_sync_to_async(selectors.match_payload)(match, seat) for seat in seats]
 

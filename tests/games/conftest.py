@@ -10,7 +10,11 @@ from games import broadcast
 def sent(monkeypatch):
     """Every (group, message) the services hand to the channel layer, in order."""
     messages: list[tuple[str, dict]] = []
-    monkeypatch.setattr(broadcast, "_send", lambda group, message: messages.append((group, message)))
+
+    async def record(batch):
+        messages.extend(batch)
+
+    monkeypatch.setattr(broadcast, "_send_all", record)
     return messages
 
 
