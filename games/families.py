@@ -35,6 +35,10 @@ class FamilyAdapter(Protocol):
         ...
 
     def timeout_action(self, state: Any, seat: int) -> dict[str, Any]: ...
+    def callers(self, state: Any) -> list[int]:
+        """Seats that may call the fresh discard out of turn now, in the order they are asked."""
+        ...
+
     def bot_level(self, level: str) -> str: ...
 
 
@@ -90,6 +94,9 @@ class GinAdapter:
         worst = max(pool, key=lambda c: (c.deadwood, display_key(c)[1], display_key(c)[0]))
         return {"type": "discard", "card": str(worst)}
 
+    def callers(self, state: gin.GinState) -> list[int]:
+        return []  # gin has no calling
+
     def bot_level(self, level: str) -> str:
         return level
 
@@ -136,6 +143,13 @@ class RummyAdapter:
 
     def timeout_action(self, state: rummy.RummyState, seat: int) -> dict[str, Any]:
         return rummy.timeout_action(state)
+
+    def callers(self, state: rummy.RummyState) -> list[int]:
+        """Clockwise from the seat after the player to draw (as `games.ai.rummy.duel` asks)."""
+        if not state.callable:
+            return []
+        order = ((state.turn + step) % state.seats for step in range(1, state.seats))
+        return [seat for seat in order if rummy.legal_actions(state, seat)]
 
     def bot_level(self, level: str) -> str:
         """Rummy has two bots: Easy, and a good one that also serves Medium and Hard."""

@@ -307,6 +307,12 @@ class Match(models.Model):
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     end_reason = models.CharField(max_length=20, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    call_deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text="Rummy with calling: the fresh discard may be called until then.",
+    )
     seeds_secret_until = models.DateTimeField(
         null=True, blank=True, help_text="Finished hands' seeds stay hidden until then (the Daily Gin)."
     )

@@ -27,6 +27,8 @@ from games.seating import CLAIM_AFTER, identity_filter, is_online, seat_of, seat
 
 BOT_AFTER_TIMEOUTS = 3
 """Rummy: after this many timed-out turns in a row a bot takes the seat (RUMMY.md)."""
+CALL_WINDOW = timedelta(seconds=3)
+"""Rummy with calling: how long people may call a fresh discard (docs/protocol.md, "Calling")."""
 ROOM_EXPIRY = timedelta(days=7)
 MAX_CLIENT_ID = 64
 
@@ -177,7 +179,7 @@ def do_close_room(*, room: Room, reason: str) -> None:
         room.state = Room.State.CLOSED if reason != "expired" else Room.State.EXPIRED
         room.save(update_fields=["state"])
         Match.objects.filter(room=room, status=Match.Status.PLAYING).update(
-            status=Match.Status.ABANDONED, end_reason=reason, turn_deadline=None
+            status=Match.Status.ABANDONED, end_reason=reason, turn_deadline=None, call_deadline=None
         )
         broadcast.send_on_commit(broadcast.room_closed(room.code, reason))
 
@@ -244,10 +246,12 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
             return ActResult(match=match, seat=seat.index, duplicate=True)
         if match.status != Match.Status.PLAYING:
             raise ServiceError("match_over", "This match is over.")
+        kind = action.get("type") if isinstance(action, dict) else None
         if version != match.version:
+            if kind == "call":  # a call loses any race: another call or the next draw came first
+                raise ServiceError("stale_version", "Too late to call: someone moved first.")
             raise ServiceError("stale_version", f"The table moved on to version {match.version}: resynced.")
         run = _Run(match, seats)
-        kind = action.get("type") if isinstance(action, dict) else None
         if kind == "deal":
             raise ServiceError("bad_action", "Only the server deals.")
         if kind == "next_hand":
@@ -257,6 +261,8 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
                 raise ServiceError("wrong_phase", "The hand is still being played.")
             run.deal(client_id=f"{seat.index}:{client_id}")
         else:
+            if kind == "call" and run.family.callers(run.state) and not run.window_open(timezone.now()):
+                raise ServiceError("call_window_closed", "Too late: the moment to call this card has passed.")
             run.play(seat.index, action, actor="player", client_id=client_id)
         run.finish()
     return ActResult(match=match, seat=seat.index, duplicate=False)
@@ -281,6 +287,20 @@ def do_timeout(*, match_id: int, now: datetime) -> bool:
             run.advance()
             broadcast.send_on_commit(broadcast.room_changed(match.room.code))
         timed_out.save(update_fields=["timeouts", "bot"])
+        run.finish()
+    return True
+
+
+def do_close_call_window(*, match_id: int, now: datetime) -> bool:
+    """End a call window that ran out: nobody called, so the next player draws (a bot at once,
+    a person whenever it likes); False when the window was closed meanwhile."""
+    with transaction.atomic():
+        match, seats = _lock_match(match_id)
+        if match.status != Match.Status.PLAYING or not match.call_deadline or match.call_deadline > now:
+            return False
+        run = _Run(match, seats)
+        run.close_window()
+        run.advance()
         run.finish()
     return True
 
@@ -399,6 +419,10 @@ class _Run:
         self.events: list[dict[str, Any]] = []
         self.seq = Move.objects.filter(match=match).count()
         self.moves: list[Move] = []
+        self.call_until = match.call_deadline
+        # A stored callable discard was offered to the bots when it was made.
+        self.offered = self._discard_key()
+        self.window_closed = False
 
     def _apply(self, seat: int | None, action: Any, *, actor: str, client_id: str = "") -> None:
         try:
@@ -429,17 +453,53 @@ class _Run:
         self.advance()
 
     def advance(self) -> None:
-        """Let bots play while it is a bot's turn."""
+        """Let bots play while it is a bot's turn; a fresh discard that may be called is offered
+        first (`_offer_call`), and a bot's draw waits while the call window is open."""
         while not self.family.is_over(self.state):
             turn = self.family.turn(self.state)
-            if turn is None or not self.seats[turn].bot:
+            if self._offer_call() or turn is None or not self.seats[turn].bot:
                 return
-            from games.ai import choose_action  # the bots load only when one plays
+            self._apply(turn, self._bot_action(turn), actor="bot")
 
-            view = self.family.view_for(self.state, turn, reveal_seeds=not seeds_secret(self.match))
-            level = self.family.bot_level(self.seats[turn].bot)
-            action = choose_action(level, view, seed=self._bot_seed())
-            self._apply(turn, action, actor="bot")
+    def _offer_call(self) -> bool:
+        """After a discard on a calling table, once: the bots that may call decide at once, in
+        turn order, and the first that wants the card calls; if none does and a person may call,
+        the window opens for CALL_WINDOW.  True while the window is open: a bot's draw waits for
+        it (a person to draw may draw at once, which closes it)."""
+        callers = self.family.callers(self.state)
+        if not callers:
+            self.call_until = None
+            return False
+        key = self._discard_key()
+        if key != self.offered:
+            self.offered = key
+            for seat in callers:
+                if self.seats[seat].bot and self._bot_action(seat) is not None:
+                    self._apply(seat, {"type": "call"}, actor="bot")
+                    return False
+            if any(not self.seats[seat].bot for seat in callers):
+                self.call_until = timezone.now() + CALL_WINDOW
+        return self.call_until is not None
+
+    def _discard_key(self) -> tuple[int, int] | None:
+        """Which discard may be called now (its round and turn), or None."""
+        state = self.state
+        return (state.round, state.turn_number) if self.family.callers(state) else None
+
+    def window_open(self, now: datetime) -> bool:
+        return self.call_until is not None and now < self.call_until
+
+    def close_window(self) -> None:
+        self.call_until = None
+        self.window_closed = True
+
+    def _bot_action(self, seat: int) -> dict[str, Any] | None:
+        """What the bot in `seat` plays now (out of turn: a call, or None to let the card go)."""
+        from games.ai import choose_action  # the bots load only when one plays
+
+        view = self.family.view_for(self.state, seat, reveal_seeds=not seeds_secret(self.match))
+        level = self.family.bot_level(self.seats[seat].bot)
+        return choose_action(level, view, seed=self._bot_seed())
 
     def _bot_seed(self) -> int:
         digest = hashlib.sha256(f"{self.match.pk}:{self.seq}".encode()).digest()
@@ -456,7 +516,7 @@ class _Run:
         match, family, now = self.match, self.family, timezone.now()
         if family.is_over(self.state) and match.status == Match.Status.PLAYING:
             self.end(winner=family.winner(self.state), reason="played")
-        if self.moves or match.status != Match.Status.PLAYING:
+        if self.moves or self.window_closed or match.status != Match.Status.PLAYING:
             match.version += 1
         match.state = family.dump(self.state)
         match.updated_at = now
@@ -466,6 +526,8 @@ class _Run:
         match.turn_deadline = (
             now + timedelta(seconds=match.room.turn_seconds) if timed and human_turn else None
         )
+        playing = match.status == Match.Status.PLAYING
+        match.call_deadline = self.call_until if playing and family.callers(self.state) else None
         try:
             with transaction.atomic():
                 Move.objects.bulk_create(self.moves)
@@ -487,6 +549,7 @@ class _Run:
         broadcast.send_on_commit(messages)
         self._announce(match)
         self.moves = []
+        self.window_closed = False
 
     def _announce(self, match: Match) -> None:
         finished_hands = match.state.get("history", [])[self.hands_before :]
@@ -503,7 +566,17 @@ def seeds_secret(match: Match) -> bool:
 
 
 def game_payload(match: Match, state: Any, seat: int | None, *, events: list | None = None) -> dict[str, Any]:
-    """What a seat's socket receives: its own view of the match, at this version."""
+    """What a seat's socket receives: its own view of the match, at this version.
+
+    Calling (rummy): `call_deadline` and `call_seconds` (left when the frame was made) say how
+    long the fresh discard may still be called; outside that window the view offers no call.
+    """
+    view = adapter(match.family).view_for(state, seat, reveal_seeds=not seeds_secret(match))
+    until = match.call_deadline
+    left = (until - timezone.now()).total_seconds() if until else 0.0
+    if view.get("callable") and left <= 0:
+        view["callable"] = False
+        view["legal_actions"] = [a for a in view["legal_actions"] if a["type"] != "call"]
     return {
         "type": "state",
         "match": match.pk,
@@ -512,6 +585,8 @@ def game_payload(match: Match, state: Any, seat: int | None, *, events: list | N
         "end_reason": match.end_reason,
         "winner_seat": match.winner_seat,
         "deadline": match.turn_deadline.isoformat() if match.turn_deadline else None,
-        "view": adapter(match.family).view_for(state, seat, reveal_seeds=not seeds_secret(match)),
+        "call_deadline": until.isoformat() if left > 0 else None,
+        "call_seconds": round(left, 1) if left > 0 else None,
+        "view": view,
         "events": events or [],
     }

@@ -1,4 +1,5 @@
-"""The sweeper: the one process that enforces clocks (turn deadlines, room expiry).
+"""The sweeper: the one process that enforces clocks (turn deadlines, rummy call windows,
+room expiry).
 
 With Redis, `manage.py run_sweeper` runs it beside the web processes.  With the in-memory
 channel layer (one process), the web process runs it itself (`start_in_process`), since
@@ -23,18 +24,25 @@ EXPIRY_EVERY = timedelta(minutes=10)
 
 
 def sweep_once(*, now: datetime, expire: bool = True) -> dict[str, int]:
-    """Play every overdue turn, and (when `expire`) expire idle rooms."""
-    overdue = Match.objects.filter(status=Match.Status.PLAYING, turn_deadline__lte=now).values_list(
-        "pk", flat=True
-    )
-    played = 0
-    for match_id in list(overdue):
-        try:
-            played += services.do_timeout(match_id=match_id, now=now)
-        except Exception:  # one broken match must not stop the clocks of every other
-            log.exception("timeout of match %s failed", match_id)
+    """Close every call window that ran out, play every overdue turn, and (when `expire`)
+    expire idle rooms."""
+    playing = Match.objects.filter(status=Match.Status.PLAYING)
+    windows = playing.filter(call_deadline__lte=now).values_list("pk", flat=True)
+    closed = _each(windows, services.do_close_call_window, now, "call window")
+    overdue = playing.filter(turn_deadline__lte=now).values_list("pk", flat=True)
+    played = _each(overdue, services.do_timeout, now, "timeout")
     expired = services.expire_idle_rooms(now=now) if expire else 0
-    return {"timeouts": played, "expired": expired}
+    return {"calls_closed": closed, "timeouts": played, "expired": expired}
+
+
+def _each(match_ids, change, now: datetime, what: str) -> int:
+    done = 0
+    for match_id in list(match_ids):
+        try:
+            done += change(match_id=match_id, now=now)
+        except Exception:  # one broken match must not stop the clocks of every other
+            log.exception("%s of match %s failed", what, match_id)
+    return done
 
 
 async def run_forever(*, interval: float = INTERVAL) -> None:
