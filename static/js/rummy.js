@@ -14,7 +14,7 @@ import { closeResult } from "./table/results.js";
 import { play } from "./table/sounds.js";
 import { t } from "./table/texts.js";
 import { describe } from "./rummy/announce.js";
-import { showClock } from "./rummy/clock.js";
+import { callWindowOpen, showCallWindow, showClock } from "./rummy/clock.js";
 import { readMeld } from "./rummy/deck.js";
 import { chooseAmong } from "./rummy/choice.js";
 import { layDownPlan, options, placements } from "./rummy/moves.js";
@@ -67,6 +67,7 @@ function draw(shown, live = true, actor = null) {
   const plan = layDownPlan(shown, you(), ui.staged, ui.selected);
   render({ view: shown, room: ui.room, you: you(), names: names(), order, selected: ui.selected, staged: ui.staged, plan, busy: ui.busy, live: live && playing && !ui.busy });
   showClock(live ? ui.frame?.deadline : null);
+  showCallWindow(live ? ui.frame?.callEnd : null);
   animate(root, before, from);
   if (order.length && !performance.getEntriesByName("hand-rendered").length) {
     performance.mark("hand-rendered");
@@ -111,11 +112,14 @@ function enqueue(frame) {
   queue = queue.then(() => showFrame(frame)).catch((error) => console.error(error));
 }
 
+// A call window is counted from the frame's arrival: replaying its events takes a while.
+const arrived = (frame) => ({ ...frame, callEnd: frame.call_seconds ? Date.now() + frame.call_seconds * 1000 : null });
+
 // --- actions -------------------------------------------------------------------------------
 
 const socketPath = `/ws/room/${root.dataset.code}/${root.dataset.token ? `?t=${encodeURIComponent(root.dataset.token)}` : ""}`;
 const socket = new GameSocket(socketPath, {
-  onState: enqueue,
+  onState: (frame) => enqueue(arrived(frame)),
   onRoom(info) {
     ui.room = info;
     if (ui.frame) enqueue({ ...ui.frame, events: [] }); // names, presence and offers changed
@@ -124,7 +128,7 @@ const socket = new GameSocket(socketPath, {
     ui.busy = false;
     setStatus(t("refused"));
     announce(t("refused"));
-    if (error.state) enqueue({ ...error.state, events: [] });
+    if (error.state) enqueue({ ...arrived(error.state), events: [] });
     else if (ui.frame) draw(view());
   },
   onStatus(status) {
@@ -227,7 +231,7 @@ const commands = {
   meld: layDown,
   group,
   suggest,
-  call: () => o().call && act({ type: "call" }),
+  call: () => o().call && callWindowOpen() && act({ type: "call" }),
   sort: () => arrange(() => arrangement.sort(view())),
   clear: () => arrange(() => (ui.selected = [])),
 };
@@ -299,7 +303,7 @@ $("open-settings").addEventListener("click", () => $("settings").showModal());
 const first = json("game-state");
 if (first) {
   socket.known(first);
-  enqueue(first);
+  enqueue(arrived(first));
 } else {
   $("turn-line").textContent = t("waiting_players");
 }

@@ -3,9 +3,11 @@ on a 360 x 640 phone; a turn by keyboard alone; axe-core on the table and its ro
 from a known table (the match state rewritten), coming out with two melds, a joker freed and
 a joker laid off at the chosen end."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 
 from games.models import Match, RuleSet
 from tests.browser.table_play import new_page
@@ -243,7 +245,7 @@ def set_the_table(page, mine, table=(), *, out=False, call=False):
     """Rewrites the match in play to a known moment (then reloads the page): my play step,
     holding `mine` (ids); `table`: runs (codes) laid by the next seat, which has come out;
     `out`: I have come out too. `call`: instead, a calling table where the next seat has just
-    discarded and the one after it is to draw."""
+    discarded and the one after it is to draw, waiting for my call window (a minute long)."""
     code = page.url.rstrip("/").rsplit("/", 1)[-1]
     you = page.evaluate("JSON.parse(document.getElementById('room-info').textContent).you")
     match = Match.objects.filter(room__code=code).latest("pk")
@@ -268,9 +270,10 @@ def set_the_table(page, mine, table=(), *, out=False, call=False):
     state["came_out"] = [2 if seat == other or (out and seat == you) else None for seat in range(3)]
     match.state = state
     match.turn_deadline = None
+    match.call_deadline = timezone.now() + timedelta(minutes=1) if call else None
     match.save()
     page.reload()
-    page.wait_for_selector("#turn-line:text-matches('to play$')" if call else PLAY_STEP)
+    page.wait_for_selector("#turn-line:text-matches('^You may call')" if call else PLAY_STEP)
 
 
 def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, rummy_rule_sets):
@@ -343,6 +346,7 @@ def test_call_the_card_just_discarded(browser, server, shot, rummy_rule_sets):
     top = page.locator("#discard .card").last.get_attribute("data-card")
     call = page.get_by_role("button", name="Call")
     assert call.is_visible()
+    assert 50 <= int(call.locator(".call-left").text_content()) <= 60  # the window's seconds left
     shot(page, "rummy-call")
     call.click()
     page.wait_for_function(SETTLED)

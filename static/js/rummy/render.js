@@ -156,6 +156,7 @@ function turnText(scene, o) {
   if (view.phase === "match_over") return t("match_over");
   if (view.phase === "round_over" || view.phase === "deal") return t("round_over");
   if (you === null) return t("watching");
+  if (o.call) return t("turn_call", { card: cardName(codeOf(view.discard_pile.at(-1))), name: names[view.turn] });
   if (view.turn !== you) return t("turn_them", { name: names[view.turn] });
   if (view.phase === "draw") return o.drawDiscard ? t("turn_draw") : t("turn_draw_stock");
   return view.came_out[you] ? t("turn_play") : t("turn_come_out", { min: view.rules.first_meld_min });
