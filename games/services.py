@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from games import broadcast, hooks
@@ -30,6 +30,7 @@ BOT_AFTER_TIMEOUTS = 3
 CALL_WINDOW = timedelta(seconds=3)
 """Rummy with calling: how long people may call a fresh discard (docs/protocol.md, "Calling")."""
 ROOM_EXPIRY = timedelta(days=7)
+ACTIVITY_STEP = timedelta(minutes=1)  # a room's last activity is kept to the minute: one write less per move
 MAX_CLIENT_ID = 64
 
 
@@ -242,7 +243,8 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
         mine = [s.index for s in held]
         deals = [f"{i}:{client_id}" for i in mine]  # a next_hand request is logged as the server's deal
         seen = Q(seat__in=mine, client_id=client_id) | Q(seat=None, client_id__in=deals)
-        if Move.objects.filter(seen, match=match).exists():
+        logged = Move.objects.filter(match=match).aggregate(moves=Count("pk"), seen=Count("pk", filter=seen))
+        if logged["seen"]:
             return ActResult(match=match, seat=seat.index, duplicate=True)
         if match.status != Match.Status.PLAYING:
             raise ServiceError("match_over", "This match is over.")
@@ -251,7 +253,7 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
             if kind == "call":  # a call loses any race: another call or the next draw came first
                 raise ServiceError("stale_version", "Too late to call: someone moved first.")
             raise ServiceError("stale_version", f"The table moved on to version {match.version}: resynced.")
-        run = _Run(match, seats)
+        run = _Run(match, seats, moves_logged=logged["moves"])
         if kind == "deal":
             raise ServiceError("bad_action", "Only the server deals.")
         if kind == "next_hand":
@@ -406,10 +408,16 @@ def _start_match(
     return match
 
 
+_MATCH_PROGRESS = [
+    *("state", "version", "status", "winner_seat", "end_reason"),
+    *("turn_deadline", "call_deadline", "updated_at"),
+]
+
+
 class _Run:
     """One locked change to a match: actions applied in order, logged, then saved and sent."""
 
-    def __init__(self, match: Match, seats: list[Seat]) -> None:
+    def __init__(self, match: Match, seats: list[Seat], *, moves_logged: int | None = None) -> None:
         self.match = match
         self.seats = seats
         self.family = adapter(match.family)
@@ -417,7 +425,7 @@ class _Run:
         self.hands_before = len(match.state.get("history", []))
         self.was_playing = match.status == Match.Status.PLAYING
         self.events: list[dict[str, Any]] = []
-        self.seq = Move.objects.filter(match=match).count()
+        self.seq = Move.objects.filter(match=match).count() if moves_logged is None else moves_logged
         self.moves: list[Move] = []
         self.call_until = match.call_deadline
         # A stored callable discard was offered to the bots when it was made.
@@ -528,17 +536,17 @@ class _Run:
         )
         playing = match.status == Match.Status.PLAYING
         match.call_deadline = self.call_until if playing and family.callers(self.state) else None
-        try:
-            with transaction.atomic():
-                Move.objects.bulk_create(self.moves)
+        try:  # every caller holds a transaction: a failed insert rolls it all back
+            Move.objects.bulk_create(self.moves)
         except IntegrityError:
             raise ServiceError("conflict", "Another change landed first: resynced.") from None
-        match.save()
+        match.save(update_fields=_MATCH_PROGRESS)
         room = match.room
-        room.last_activity_at = now
-        if match.status != Match.Status.PLAYING and room.state == Room.State.PLAYING:
-            room.state = Room.State.FINISHED
-        room.save(update_fields=["last_activity_at", "state"])
+        finished = match.status != Match.Status.PLAYING and room.state == Room.State.PLAYING
+        if finished or now - room.last_activity_at >= ACTIVITY_STEP:
+            room.last_activity_at = now
+            room.state = Room.State.FINISHED if finished else room.state
+            room.save(update_fields=["last_activity_at", "state"])
         payloads = {
             seat: game_payload(match, self.state, seat, events=self.events)
             for seat in [*range(len(self.seats)), None]

@@ -56,6 +56,7 @@ DECK: tuple[Card, ...] = ALL_CARDS[:NATURAL_COUNT]
 """The 52 natural cards in index order (clubs A..K, diamonds, hearts, spades)."""
 
 _TOKEN = re.compile(r"(10|[A2-9TJQK])([CDHS])|X([1-6])", re.IGNORECASE)
+_BY_NAME = {str(card): card for card in ALL_CARDS}
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -73,6 +74,9 @@ def make_card(rank: int, suit: int) -> Card:
 
 def parse_card(text: str) -> Card:
     """Parse one card: ``"AS"``, ``"td"``, ``"10D"``, ``"X3"``."""
+    known = _BY_NAME.get(text)  # the stored states' common case: the card's own name
+    if known is not None:
+        return known
     match = _TOKEN.fullmatch(text.strip()) if isinstance(text, str) else None
     if match is None:
         raise ValueError(f"not a card: {text!r}")
