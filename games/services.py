@@ -408,9 +408,16 @@ def _start_match(
     return match
 
 
+# What a run changes in a match (offers and the rest are saved by their own services).
 _MATCH_PROGRESS = [
-    *("state", "version", "status", "winner_seat", "end_reason"),
-    *("turn_deadline", "call_deadline", "updated_at"),
+    "state",
+    "version",
+    "status",
+    "winner_seat",
+    "end_reason",
+    "turn_deadline",
+    "call_deadline",
+    "updated_at",
 ]
 
 
