@@ -228,7 +228,9 @@ class MatchAdmin(admin.ModelAdmin):
         if not can_replay(match):
             self.message_user(
                 request,
-                gettext("Only a finished gin match can be replayed (a Daily Gin deal once its day closes)."),
+                gettext(
+                    "Only a finished or abandoned match can be replayed (a Daily Gin deal once its day closes)."
+                ),
                 messages.ERROR,
             )
             return redirect("admin:games_match_change", match.pk)
@@ -237,19 +239,16 @@ class MatchAdmin(admin.ModelAdmin):
             number = min(max(int(request.GET.get("step", len(replay) - 1)), 0), len(replay) - 1)
         except ValueError:
             number = len(replay) - 1
-        names = {s.index: s.label() for s in match.room.seats.all()}
-        step = replay.step(number)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
             "title": gettext("Replay of %(match)s") % {"match": match},
             "match": match,
-            "step": step,
-            "seats": [(names.get(i, i), seat) for i, seat in enumerate(step.seats)],
+            "step": replay.step(number),
             "last": len(replay) - 1,
-            "hand_starts": replay.hand_starts(),
+            "round_starts": replay.round_starts(),
         }
-        return TemplateResponse(request, "moderation/admin/replay.html", context)
+        return TemplateResponse(request, replay.family.template, context)
 
 
 # --- rule sets and the lobby's variants ----------------------------------------------------

@@ -1,16 +1,18 @@
 """Replaying a stored match from its move log: the invariant that proves no move was lost,
-doubled or reordered."""
+doubled or reordered, and the steps the staff replay walks through."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from games.families import adapter
-from games.models import Match
+from games.models import Match, Move
 
 
-def states_by_version(match: Match) -> dict[int, dict[str, Any]]:
-    """Every version of the match the move log passes through, with its state as JSON."""
+def replay_moves(match: Match) -> Iterator[tuple[Move | None, Any, list[dict[str, Any]]]]:
+    """The match's first state (no move, no event), then each move of its log with the state
+    it led to and the events it made; states are the rule engine's values, not JSON."""
     family = adapter(match.family)
     state = family.new_match(
         family.rules_from(match.rules),
@@ -18,11 +20,17 @@ def states_by_version(match: Match) -> dict[int, dict[str, Any]]:
         first_dealer=match.first_dealer,
         rounds=match.room.rounds,
     )
-    states = {0: family.dump(state)}
-    for seat, action, version in match.moves.order_by("seq").values_list("seat", "action", "version"):
-        state, _ = family.apply(state, seat, action)
-        states[version] = state
-    return {v: s if isinstance(s, dict) else family.dump(s) for v, s in states.items()}
+    yield None, state, []
+    for move in match.moves.order_by("seq"):
+        state, events = family.apply(state, move.seat, move.action)
+        yield move, state, events
+
+
+def states_by_version(match: Match) -> dict[int, dict[str, Any]]:
+    """Every version of the match the move log passes through, with its state as JSON."""
+    family = adapter(match.family)
+    states = {0 if move is None else move.version: state for move, state, _ in replay_moves(match)}
+    return {version: family.dump(state) for version, state in states.items()}
 
 
 def replayed_state(match: Match, *, version: int | None = None) -> dict[str, Any]:

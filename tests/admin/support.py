@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from accounts.models import User
 from games import services
 from games.models import Match, Room
+from games.rules import rummy
 from games.rules.gin import GinState, view_for
 from moderation.roles import grant_role
 from tests.games.support import make_user, me, ruleset, simple_policy
@@ -44,6 +46,37 @@ def finished_match() -> Match:
             action=action,
         )
     raise AssertionError("the match did not end")
+
+
+def rummy_table(*, rounds: int = 2, name: str = "Ana") -> tuple[Match, User]:
+    """A German Rummy table of three, one player and two bots, its match started."""
+    ana = make_user(name)
+    room = services.do_create_room(
+        identity=me(ana), ruleset=ruleset("rummy-standard", seats=3), bot="medium", bot_seats=2, rounds=rounds
+    )
+    return room.matches.get(), ana
+
+
+def play_rummy(match: Match, player: User, *, moves: int = 3000) -> Match:
+    """`player` plays what a timed-out turn would (the bots answer through the services) for
+    `moves` of their own turns, or until the match ends."""
+    for n in range(moves):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING:
+            break
+        state = rummy.RummyState.from_json(match.state)
+        action = {"type": "next_hand"} if state.turn is None else rummy.timeout_action(state)
+        services.do_act(
+            match_id=match.pk, identity=me(player), version=match.version, client_id=f"r{n}", action=action
+        )
+    match.refresh_from_db()
+    return match
+
+
+def finished_rummy_match(*, rounds: int = 2, name: str = "Ana") -> Match:
+    match = play_rummy(*rummy_table(rounds=rounds, name=name))
+    assert match.status == Match.Status.FINISHED, "the table did not finish"
+    return match
 
 
 def post_action(client, model: str, action: str, objects, **form):

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from moderation.audit import record
 from moderation.models import AuditEntry, Report
-from tests.admin.support import finished_match
+from tests.admin.support import finished_match, finished_rummy_match
 from tests.games.support import make_user
 
 pytestmark = pytest.mark.django_db
@@ -16,8 +16,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def admin_urls(administrator):
-    """Every admin page: index, each model's list, add and change pages, and the replay."""
+    """Every admin page: index, each model's list, add and change pages, and the replays."""
     match = finished_match()
+    rummy_match = finished_rummy_match(rounds=1, name="Rosa")
     report = Report.objects.create(reporter=make_user(), room=match.room, reason="other", message="x")
     entry = record(actor=administrator, action=AuditEntry.Action.ROOM_CLOSED, target=match.room)
     examples = {
@@ -29,6 +30,7 @@ def admin_urls(administrator):
     urls = [
         reverse("admin:index"),
         reverse("admin:games_match_replay", args=[match.pk]),
+        reverse("admin:games_match_replay", args=[rummy_match.pk]),
         reverse("admin:leaderboard_rating_recompute"),
     ]
     for model in admin.site._registry:

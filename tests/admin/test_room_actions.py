@@ -95,7 +95,7 @@ def test_the_staff_replay_steps_through_a_finished_match_showing_both_hands(mod_
         "undercut",
         "big_gin",
     )
-    assert last.moves
+    assert last.move and last.state == match.state
 
 
 def test_the_replay_refuses_a_running_match_and_a_daily_deal_still_secret(mod_client):
@@ -105,4 +105,4 @@ def test_the_replay_refuses_a_running_match_and_a_daily_deal_still_secret(mod_cl
     match = finished_match()
     Match.objects.filter(pk=match.pk).update(seeds_secret_until=timezone.now() + timezone.timedelta(hours=1))
     response = mod_client.get(reverse("admin:games_match_replay", args=[match.pk]), follow=True)
-    assert "Only a finished gin match can be replayed" in str(list(response.context["messages"])[0])
+    assert "Only a finished or abandoned match can be replayed" in str(list(response.context["messages"])[0])
