@@ -7,12 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from games.families import adapter
-from games.models import Match, Move
+from games.models import Match
 
 
-def replay_moves(match: Match) -> Iterator[tuple[Move | None, Any, list[dict[str, Any]]]]:
-    """The match's first state (no move, no event), then each move of its log with the state
-    it led to and the events it made; states are the rule engine's values, not JSON."""
+def replay_moves(match: Match) -> Iterator[tuple[Any, Any, list[dict[str, Any]]]]:
+    """The match's first state (no move, no event), then each move of its log (a row with its
+    seat, actor, action and version) with the state it led to and the events it made; states
+    are the rule engine's values, not JSON."""
     family = adapter(match.family)
     state = family.new_match(
         family.rules_from(match.rules),
@@ -21,7 +22,8 @@ def replay_moves(match: Match) -> Iterator[tuple[Move | None, Any, list[dict[str
         rounds=match.room.rounds,
     )
     yield None, state, []
-    for move in match.moves.order_by("seq"):
+    moves = match.moves.order_by("seq").values_list("seat", "actor", "action", "version", named=True)
+    for move in moves:
         state, events = family.apply(state, move.seat, move.action)
         yield move, state, events
 
