@@ -55,14 +55,19 @@ class RoomConsumer(JsonConsumer):
         self.joined: set[str] = set()
         self.match_id: int | None = None  # the match of the last state this socket was sent
         await self.accept()
+        # Counted before joining the room's group: the others hear a seat come online, this
+        # socket gets the room frame below.
+        await database_sync_to_async(services.do_socket_opened)(room=self.room, identity=self.identity)
         await self._join_groups()
-        await self._touch()
+        self.counted = bool(self.seats)  # a spectator's socket counts for no seat
         await self._send_room()
         await self._send_state()
 
     async def disconnect(self, code):
         for group in getattr(self, "joined", ()):
             await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "counted", False):
+            await database_sync_to_async(services.do_socket_closed)(room=self.room, identity=self.identity)
 
     async def receive(self, text_data=None, bytes_data=None):
         message = decode_frame(text_data)
@@ -104,7 +109,7 @@ class RoomConsumer(JsonConsumer):
         await self._send_state()
 
     async def on_ping(self, message):
-        await self._touch()
+        await database_sync_to_async(services.do_touch_presence)(room=self.room, identity=self.identity)
         await self.send_json({"type": "pong"})
 
     async def on_offer(self, message):
@@ -150,9 +155,6 @@ class RoomConsumer(JsonConsumer):
         for group in self.joined - wanted:
             await self.channel_layer.group_discard(group, self.channel_name)
         self.joined = wanted
-
-    async def _touch(self):
-        await database_sync_to_async(services.do_touch_presence)(room=self.room, identity=self.identity)
 
     async def _match_id(self) -> int | None:
         """The room's current match: the one this socket last heard of (a new match's first

@@ -271,6 +271,7 @@ class Seat(models.Model):
     bot = models.CharField(max_length=10, choices=BotLevel.choices, blank=True)
     last_seen = models.DateTimeField(null=True, blank=True)
     timeouts = models.PositiveSmallIntegerField(default=0, help_text="Turns in a row the clock played.")
+    sockets = models.PositiveSmallIntegerField(default=0, help_text="Table sockets open for this seat now.")
 
     class Meta:
         ordering = ("index",)

@@ -13,6 +13,8 @@ ONLINE_WINDOW = timedelta(seconds=35)
 """A seat is online when its socket was seen this recently (sockets ping every 15 s)."""
 CLAIM_AFTER = timedelta(seconds=60)
 """An opponent away this long can be claimed against, or replaced by a bot."""
+LOST_AFTER = timedelta(minutes=2)
+"""A seat with sockets counted but unseen this long lost them with a process that died."""
 
 
 def seats_of(seats: list[Seat], identity: Identity) -> list[Seat]:
@@ -32,6 +34,23 @@ def seat_of(seats: list[Seat], identity: Identity) -> Seat | None:
 
 def is_online(seat: Seat, *, window: timedelta = ONLINE_WINDOW) -> bool:
     return seat.last_seen is not None and seat.last_seen > timezone.now() - window
+
+
+def is_connected(seat: Seat) -> bool:
+    """A table socket of the seat is open now.  Its count could outlive a process that died
+    without closing its sockets; live sockets ping every 15 s, so a count unseen for
+    LOST_AFTER is not believed (the sweeper then clears it)."""
+    return seat.sockets > 0 and is_online(seat, window=LOST_AFTER)
+
+
+def is_claimable(seat: Seat) -> bool:
+    """A person's seat away for CLAIM_AFTER: the others may claim the match or hand it to a bot."""
+    return (
+        not seat.bot
+        and not seat.is_empty
+        and not is_connected(seat)
+        and not is_online(seat, window=CLAIM_AFTER)
+    )
 
 
 def identity_filter(identity: Identity) -> dict:

@@ -6,13 +6,13 @@ from typing import Any
 
 from django.db.models import Prefetch
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.identity import Identity
 from games.models import Match, Room, RuleSet, Seat
-from games.seating import CLAIM_AFTER, identity_filter, is_online, seat_of, seats_of
+from games.seating import CLAIM_AFTER, identity_filter, is_claimable, is_connected, seat_of, seats_of
 from games.services import game_payload
 
 LOBBY_LIMIT = 50
@@ -95,11 +95,13 @@ def _room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
                 "index": s.index,
                 "name": _("Player %(number)d") % {"number": s.index + 1} if room.hotseat else s.label(),
                 "kind": "bot" if s.bot else "empty" if s.is_empty else "player",
-                "online": bool(s.bot) or is_online(s),
-                "claimable": not s.bot and not s.is_empty and not is_online(s, window=CLAIM_AFTER),
+                "online": bool(s.bot) or is_connected(s),
+                "away_for": _away_for(s),
+                "claimable": is_claimable(s),
             }
             for s in seats
         ],
+        "claim_after": int(CLAIM_AFTER.total_seconds()),
         "match": match.pk if match else None,
         "offers": match.offers if match else {},
         "invite_url": None,
@@ -107,6 +109,16 @@ def _room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
     if you is not None and room.is_private:
         info["invite_url"] = reverse("games:invite", args=[room.code, room.invite_token])
     return info
+
+
+def _away_for(seat: Seat) -> int | None:
+    """Seconds since a person's seat was last seen, while no socket of it is open (the table
+    counts on from there, so no frame is needed when the claim opens)."""
+    if seat.bot or seat.is_empty or is_connected(seat):
+        return None
+    if seat.last_seen is None:
+        return int(CLAIM_AFTER.total_seconds())  # never came: as long gone as it matters
+    return max(0, int((timezone.now() - seat.last_seen).total_seconds()))
 
 
 def match_payload(match: Match, seat: int | None) -> dict[str, Any]:

@@ -23,7 +23,14 @@ from games import broadcast, hooks
 from games.families import ADAPTERS, adapter
 from games.identity import Identity
 from games.models import BotLevel, Match, Move, Room, RuleSet, Seat
-from games.seating import CLAIM_AFTER, identity_filter, is_online, seat_of, seats_of
+from games.seating import (
+    LOST_AFTER,
+    identity_filter,
+    is_claimable,
+    is_connected,
+    seat_of,
+    seats_of,
+)
 
 BOT_AFTER_TIMEOUTS = 3
 """Rummy: after this many timed-out turns in a row a bot takes the seat (RUMMY.md)."""
@@ -185,6 +192,46 @@ def do_close_room(*, room: Room, reason: str) -> None:
         broadcast.send_on_commit(broadcast.room_closed(room.code, reason))
 
 
+def do_socket_opened(*, room: Room, identity: Identity) -> bool:
+    """Count a table socket of this identity's seats (several tabs, several processes) and mark
+    them seen now.  True when a seat came online: the room hears it (`room.changed`)."""
+    return _count_sockets(room, identity, +1)
+
+
+def do_socket_closed(*, room: Room, identity: Identity) -> bool:
+    """Uncount a closed table socket; its seat was seen until now, so "away" starts now.
+    True when that was a seat's last socket: the room hears it."""
+    return _count_sockets(room, identity, -1)
+
+
+def _count_sockets(room: Room, identity: Identity, step: int) -> bool:
+    now = timezone.now()
+    changed = False
+    with transaction.atomic():
+        for seat in Seat.objects.select_for_update().filter(room=room, **identity_filter(identity)):
+            before = is_connected(seat)
+            seat.sockets = max(0, (seat.sockets if before else 0) + step)
+            seat.last_seen = now
+            seat.save(update_fields=["sockets", "last_seen"])
+            changed |= before != (seat.sockets > 0)
+        if changed:
+            broadcast.send_on_commit(broadcast.presence_changed(room.code))
+    return changed
+
+
+def release_lost_sockets(*, now: datetime) -> int:
+    """Seats still counting sockets but unseen for LOST_AFTER lost them with a dead process:
+    uncount them, and tell their rooms (the sweeper calls this)."""
+    lost = Seat.objects.filter(sockets__gt=0, last_seen__lt=now - LOST_AFTER)
+    codes = set(lost.values_list("room__code", flat=True))
+    if not codes:
+        return 0
+    with transaction.atomic():
+        released = lost.update(sockets=0)
+        broadcast.send_on_commit([m for code in codes for m in broadcast.presence_changed(code)])
+    return released
+
+
 def do_touch_presence(*, room: Room, identity: Identity) -> bool:
     """Record that this identity's seat is connected now; False when it has no seat."""
     now = timezone.now()
@@ -316,9 +363,7 @@ def do_claim(*, match_id: int, identity: Identity, bot: bool = False) -> None:
             raise ServiceError("not_seated", "Only the players at this table can claim.")
         if match.status != Match.Status.PLAYING:
             raise ServiceError("match_over", "This match is over.")
-        absent = [
-            s for s in seats if s.index != seat.index and not s.bot and not is_online(s, window=CLAIM_AFTER)
-        ]
+        absent = [s for s in seats if s.index != seat.index and is_claimable(s)]
         if not absent:
             raise ServiceError("opponent_present", "Your opponent is connected (or was, less than 60 s ago).")
         run = _Run(match, seats)

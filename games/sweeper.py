@@ -1,5 +1,5 @@
 """The sweeper: the one process that enforces clocks (turn deadlines, rummy call windows,
-room expiry).
+room expiry, lost sockets).
 
 With Redis, `manage.py run_sweeper` runs it beside the web processes.  With the in-memory
 channel layer (one process), the web process runs it itself (`start_in_process`), since
@@ -24,15 +24,16 @@ EXPIRY_EVERY = timedelta(minutes=10)
 
 
 def sweep_once(*, now: datetime, expire: bool = True) -> dict[str, int]:
-    """Close every call window that ran out, play every overdue turn, and (when `expire`)
-    expire idle rooms."""
+    """Close every call window that ran out, play every overdue turn, uncount sockets lost
+    with a dead process, and (when `expire`) expire idle rooms."""
     playing = Match.objects.filter(status=Match.Status.PLAYING)
     windows = playing.filter(call_deadline__lte=now).values_list("pk", flat=True)
     closed = _each(windows, services.do_close_call_window, now, "call window")
     overdue = playing.filter(turn_deadline__lte=now).values_list("pk", flat=True)
     played = _each(overdue, services.do_timeout, now, "timeout")
     expired = services.expire_idle_rooms(now=now) if expire else 0
-    return {"calls_closed": closed, "timeouts": played, "expired": expired}
+    released = services.release_lost_sockets(now=now)
+    return {"calls_closed": closed, "timeouts": played, "expired": expired, "released": released}
 
 
 def _each(match_ids, change, now: datetime, what: str) -> int:

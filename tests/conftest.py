@@ -7,7 +7,14 @@ def redis_layer(settings):
     """Skip unless the channel layer is Redis (the test command always sets REDIS_URL)."""
     if "Redis" not in settings.CHANNEL_LAYERS["default"]["BACKEND"]:
         pytest.skip("set REDIS_URL: this test proves delivery through Redis")
-    return settings.CHANNEL_LAYERS
+    yield settings.CHANNEL_LAYERS
+    # Each test runs its own event loop, but channels_redis keeps one lock per process for its
+    # sockets' receives, and a receive cancelled while waiting for it (a socket closing as a
+    # frame arrives, such as a seat's presence news) leaves it bound to that loop for good.
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    layer.receive_clean_locks = type(layer.receive_clean_locks)()
 
 
 def pytest_report_header(config):

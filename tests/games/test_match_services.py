@@ -236,3 +236,47 @@ def test_idle_rooms_expire_after_seven_days_and_their_sockets_hear_it(sent):
     assert ("room." + room.code, {"type": "room.closed", "reason": "expired"}) in sent
     match.refresh_from_db()
     assert match.status == "abandoned"
+
+
+def test_sockets_are_counted_per_seat_and_only_the_first_and_last_are_news(sent):
+    match, (ana, bo) = two_player_match()
+    room = match.room
+    sent.clear()
+    assert services.do_socket_opened(room=room, identity=me(bo)) is True
+    assert services.do_socket_opened(room=room, identity=me(bo)) is False  # a second tab
+    assert services.do_socket_closed(room=room, identity=me(bo)) is False
+    assert services.do_socket_closed(room=room, identity=me(bo)) is True
+    assert services.do_socket_closed(room=room, identity=me(bo)) is False  # never below 0
+    news = [group for group, message in sent if message == {"type": "room.changed"}]
+    assert news == [f"room.{room.code}"] * 2  # presence is no lobby news
+
+
+def test_a_count_left_by_a_dead_process_is_not_believed_and_the_sweeper_clears_it(sent):
+    from games.selectors import room_info
+    from games.sweeper import sweep_once
+
+    match, (ana, bo) = two_player_match()
+    room = match.room
+    services.do_socket_opened(room=room, identity=me(bo))
+    assert room_info(room, me(ana), "en")["seats"][1]["online"] is True
+    room.seats.filter(index=1).update(last_seen=timezone.now() - timedelta(minutes=3))  # its process died
+    seat = room_info(room, me(ana), "en")["seats"][1]
+    assert (seat["online"], seat["claimable"], seat["away_for"] >= 180) == (False, True, True)
+    assert services.do_socket_opened(room=room, identity=me(bo)) is True  # counted afresh: 1, not 2
+    assert services.do_socket_closed(room=room, identity=me(bo)) is True
+    services.do_socket_opened(room=room, identity=me(bo))
+    room.seats.filter(index=1).update(last_seen=timezone.now() - timedelta(minutes=3))
+    sent.clear()
+    assert sweep_once(now=timezone.now(), expire=False)["released"] == 1
+    assert room.seats.get(index=1).sockets == 0 and sent == [(f"room.{room.code}", {"type": "room.changed"})]
+    assert sweep_once(now=timezone.now(), expire=False)["released"] == 0
+
+
+def test_a_connected_opponent_cannot_be_claimed_against_even_between_slow_pings():
+    match, (ana, bo) = two_player_match()
+    services.do_socket_opened(room=match.room, identity=me(bo))
+    # A background tab may ping less often than every 15 s: its socket is still open.
+    match.room.seats.filter(index=1).update(last_seen=timezone.now() - timedelta(seconds=61))
+    with pytest.raises(ServiceError) as refused:
+        services.do_claim(match_id=match.pk, identity=me(ana))
+    assert refused.value.code == "opponent_present"

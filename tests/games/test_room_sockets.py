@@ -1,9 +1,11 @@
 """The table socket on the Redis layer and PostgreSQL: play, refusals, reconnects, privacy."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
 from games import services
 from games.models import Match
@@ -206,3 +208,46 @@ async def test_room_frames_speak_the_sockets_language_and_follow_the_room(redis_
     info = await receive_until(sock, "room")
     assert info["state"] == "playing" and info["seats"][1]["name"] == "Media"
     await sock.disconnect()
+
+
+@database_sync_to_async
+def away_since(room, seat, seconds):
+    """As if the seat's last socket had closed `seconds` ago."""
+    room.seats.filter(index=seat).update(last_seen=timezone.now() - timedelta(seconds=seconds))
+
+
+async def test_a_seat_coming_and_going_reaches_the_table_and_opens_the_claim(redis_layer):
+    room, (ana, bo) = await open_match()
+    path = f"/ws/room/{room.code}/"
+    a = await connect(path, ana)
+    assert (await receive_until(a, "room"))["seats"][1]["online"] is False  # Bo has no socket yet
+    b1 = await connect(path, bo)
+    bo_here = (await receive_until(a, "room"))["seats"][1]
+    assert (bo_here["online"], bo_here["away_for"], bo_here["claimable"]) == (True, None, False)
+    b2 = await connect(path, bo)  # a second tab: the seat was online already, nothing to tell
+    await receive_until(b2, "state")
+    await b2.disconnect()  # ... and it closes while the first stays
+    assert not [f for f in await drain(a) if f["type"] == "room"]
+    await b1.disconnect()  # the seat's last socket
+    gone = await receive_until(a, "room")
+    assert gone["claim_after"] == 60
+    assert (gone["seats"][1]["online"], gone["seats"][1]["away_for"], gone["seats"][1]["claimable"]) == (
+        False,
+        0,
+        False,
+    )
+    await a.send_json_to({"type": "claim", "bot": False})
+    assert (await receive_until(a, "error"))["code"] == "opponent_present"
+    await away_since(room, 1, 61)
+    await a.send_json_to({"type": "resync"})
+    later = (await receive_until(a, "room"))["seats"][1]
+    assert later["away_for"] >= 61 and later["claimable"] is True
+    await receive_until(a, "state")  # the resync's
+    await a.send_json_to({"type": "claim", "bot": False})
+    won = await receive_until(a, "state")
+    assert (won["status"], won["end_reason"], won["winner_seat"]) == ("finished", "claimed", 0)
+    back = await connect(path, bo)  # coming back is news too (after the claim's room frames)
+    while not (await receive_until(a, "room"))["seats"][1]["online"]:
+        pass
+    for sock in (a, back):
+        await sock.disconnect()
