@@ -11,6 +11,7 @@ import { animate, snapshot, stepDelay } from "./table/motion.js";
 import { applyPreferences, bindSettings } from "./table/preferences.js";
 import { replaySteps } from "./table/replay.js";
 import { closeResult } from "./table/results.js";
+import { roomArrived } from "./table/presence.js";
 import { play } from "./table/sounds.js";
 import { t } from "./table/texts.js";
 import { describe } from "./rummy/announce.js";
@@ -28,7 +29,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const root = $("table");
 const ui = {
-  room: json("room-info"),
+  room: roomArrived(json("room-info")),
   frame: null, // the last state frame shown
   selected: [], // card ids, in the order they were picked
   staged: [], // melds set aside to be laid down together (coming out needs them in one play)
@@ -121,7 +122,7 @@ const socketPath = `/ws/room/${root.dataset.code}/${root.dataset.token ? `?t=${e
 const socket = new GameSocket(socketPath, {
   onState: (frame) => enqueue(arrived(frame)),
   onRoom(info) {
-    ui.room = info;
+    ui.room = roomArrived(info);
     if (ui.frame) enqueue({ ...ui.frame, events: [] }); // names, presence and offers changed
   },
   onError(error) {

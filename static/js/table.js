@@ -5,12 +5,14 @@
 import { GameSocket } from "./socket.js";
 import { announce, describe, setStatus } from "./table/announce.js";
 import { HandArrangement } from "./table/arrangement.js";
+import { renderAway } from "./table/claim.js";
 import { enableDrag } from "./table/drag.js";
 import { askHandoff } from "./table/handoff.js";
 import { enableKeyboard } from "./table/keyboard.js";
 import { animate, snapshot, stepDelay } from "./table/motion.js";
 import { options, takeAction } from "./table/moves.js";
 import { applyPreferences, bindSettings } from "./table/preferences.js";
+import { everySecond, roomArrived } from "./table/presence.js";
 import { render } from "./table/render.js";
 import { replaySteps } from "./table/replay.js";
 import { closeResult, renderResult } from "./table/results.js";
@@ -23,7 +25,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const root = $("table");
 const ui = {
-  room: json("room-info"),
+  room: roomArrived(json("room-info")),
   frame: null, // the last state frame shown
   frames: {}, // hotseat: the latest frame of each seat
   selected: null,
@@ -58,7 +60,9 @@ function draw(shown, live = true) {
   const order = shown.hand ? arrangement.arrange(shown) : [];
   if (!order.includes(ui.selected)) ui.selected = null;
   const playing = ui.frame?.status === "playing";
-  render({ ...seats(), view: shown, room: ui.room, order, selected: ui.selected, busy: ui.busy, live: live && playing && !ui.busy });
+  const ended = playing ? null : { reason: ui.frame?.end_reason, winner: ui.frame?.winner_seat };
+  render({ ...seats(), view: shown, room: ui.room, order, selected: ui.selected, busy: ui.busy, live: live && playing && !ui.busy, ended });
+  showAway();
   animate(root, before);
   if (order.length && !performance.getEntriesByName("hand-rendered").length) {
     performance.mark("hand-rendered");
@@ -66,6 +70,14 @@ function draw(shown, live = true) {
     if (root.getBoundingClientRect().bottom > innerHeight) root.scrollIntoView({ block: "start" });
   }
 }
+
+// The opponent away: the notice, and after a minute the claim (online tables only).
+function showAway() {
+  const { you, them, names } = seats();
+  const watching = mode === "online" && you !== null && ui.frame?.status === "playing";
+  renderAway($("away-notice"), { room: ui.room, them, name: names[them], watching });
+}
+everySecond(showAway);
 
 // Writes what `events` did on the status line; unless `quiet`, also says it and plays sounds.
 function tell(events, final, { quiet = false } = {}) {
@@ -103,6 +115,7 @@ function afterFrame(frame) {
   const over = (v.phase === "hand_over" || v.phase === "match_over") && v.history.length;
   if (over) renderResult($("hand-end"), { ...seats(), view: v, room: ui.room }, { nextHand, rematch });
   else closeResult($("hand-end"));
+  if (frame.end_reason === "claimed") announce($("turn-line").textContent);
   if (hotseat && !over && v.turn !== null && v.turn !== ui.viewer) handOver(v.turn);
 }
 
@@ -137,11 +150,12 @@ const socketPath = `/ws/room/${root.dataset.code}/${root.dataset.token ? `?t=${e
 const socket = new GameSocket(socketPath, {
   onState,
   onRoom(info) {
-    ui.room = info;
+    ui.room = roomArrived(info);
     if (ui.frame) enqueue({ ...ui.frame, events: [] }); // names, presence and offers changed
   },
   onError(error) {
     ui.busy = false;
+    for (const button of $("away-notice").querySelectorAll("button")) button.disabled = false; // a refused claim
     setStatus(t("refused"));
     announce(t("refused"));
     if (error.state) enqueue({ ...error.state, events: [] });
@@ -163,6 +177,11 @@ function act(action) {
   ui.busy = true;
   root.classList.add("busy");
   socket.act(action, hotseat ? { seat: ui.viewer } : {});
+}
+
+function claim(bot) {
+  for (const button of $("away-notice").querySelectorAll("button")) button.disabled = true;
+  socket.send({ type: "claim", bot });
 }
 
 function nextHand() {
@@ -228,6 +247,10 @@ $("controls").addEventListener("click", (e) => {
   else if (name === "knock") knock();
   else if (name === "sort") commands.sort();
   else if (name) act({ type: name });
+});
+$("away-notice").addEventListener("click", (e) => {
+  const button = e.target.closest("[data-claim]");
+  if (button) claim(button.dataset.claim === "bot");
 });
 enableDrag($("hand-you"), $("discard"), {
   canDrop: (card) => options(view(), card).discard,

@@ -4,6 +4,7 @@
 // controls. Every region is rebuilt from the scene.
 import { el } from "../table/results.js";
 import { cardFace } from "../table/cards.js";
+import { presenceMark } from "../table/presence.js";
 import { focusKey, renderHand, renderPiles, restoreFocus } from "../table/render.js";
 import { cardName, shortName, t } from "../table/texts.js";
 import { meldWords } from "./announce.js";
@@ -24,10 +25,7 @@ function plate(scene, seat) {
   box.classList.toggle("active", view.turn === seat);
   box.append(el("span", "name", seat === you ? t("you") : names[seat]));
   const info = room.seats[seat];
-  if (seat !== you && info) {
-    const kind = info.kind === "bot" ? t("computer") : info.online ? t("online") : t("away");
-    box.append(el("span", `presence ${info.kind === "bot" || info.online ? "on" : "off"}`, kind));
-  }
+  if (seat !== you && info) box.append(info.kind === "bot" ? el("span", "presence on", t("computer")) : presenceMark(room, seat));
   box.append(el("span", "score", t("points", { points: view.totals[seat] })));
   if (view.came_out[seat]) box.append(el("span", "badge", t("came_out")));
   if (view.turn === seat) box.append(el("span", "clock"));

@@ -1,9 +1,11 @@
-// Draws the table from a scene: { view, room, you, them, names, order, selected, busy, live }.
+// Draws the table from a scene: { view, room, you, them, names, order, selected, busy, live,
+// ended }; `ended` ({ reason, winner }) when the match stopped before its cards did.
 // `live` is false while a frame's events are being replayed, so nothing can be clicked then.
 // Every region is rebuilt from the scene; focus is put back on the element it was on.
 import { meldOf } from "./arrangement.js";
 import { cardBack, cardFace } from "./cards.js";
 import { options } from "./moves.js";
+import { presenceMark } from "./presence.js";
 import { cardName, shortName, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +26,7 @@ export function restoreFocus(key) {
   } else if (key.id) $(key.id)?.focus();
 }
 
-function plate(el, { name, points, dealer, online, active }) {
+function plate(el, { name, points, dealer, presence, active }) {
   el.classList.toggle("active", active);
   el.innerHTML = "";
   const who = document.createElement("span");
@@ -40,12 +42,7 @@ function plate(el, { name, points, dealer, online, active }) {
     badge.textContent = t("dealer");
     el.append(badge);
   }
-  if (online !== undefined) {
-    const dot = document.createElement("span");
-    dot.className = `presence ${online ? "on" : "off"}`;
-    dot.textContent = online ? t("online") : t("away");
-    el.append(dot);
-  }
+  if (presence) el.append(presence);
 }
 
 function renderOpponent(scene) {
@@ -152,8 +149,16 @@ function renderControls(scene, o) {
   for (const button of $("controls").querySelectorAll("[data-move]")) button.disabled = !selected;
 }
 
+// A match ended off the cards (a claim) says how; `ended` is the frame's { reason, winner }.
+function endText({ ended, you, names }) {
+  if (ended.reason !== "claimed") return t("match_over");
+  if (ended.winner === you) return t("claimed_you", { name: names[1 - you] });
+  return t(you === null ? "claimed_watch" : "claimed_them", { name: names[ended.winner] });
+}
+
 function turnText(scene, o) {
   const { view, you, them, names } = scene;
+  if (scene.ended) return endText(scene);
   if (view.phase === "match_over") return t("match_over");
   if (view.phase === "hand_over" || view.phase === "deal") return t("hand_over");
   if (you === null) return t("watching");
@@ -172,7 +177,7 @@ export function render(scene) {
     name: names[them],
     points: view.scores[them],
     dealer: view.dealer === them,
-    online: room.seats[them]?.kind === "player" ? room.seats[them].online : undefined,
+    presence: room.seats[them]?.kind === "player" ? presenceMark(room, them) : null,
     active: view.turn === them,
   });
   plate($("plate-you"), {

@@ -13,6 +13,9 @@ export function t(key, values = {}) {
   return (texts[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
+// 75 -> "1:15": clocks and away times.
+export const mmss = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
 const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 export const JOKER = "X"; // rummy's jokers, whichever of the six
 const RANK_LABELS = { T: "10" };
