@@ -2,9 +2,9 @@
 // at a time, and turns taps, drags and keys into actions on the room's socket. It shares the
 // gin table's modules (cards, hand, piles, drag, keyboard, motion, announcements, results
 // dialog, preferences, sounds); how it fits together: docs/table.md, "German Rummy table".
-import { GameSocket } from "./socket.js";
 import { announce, setStatus } from "./table/announce.js";
 import { HandArrangement } from "./table/arrangement.js";
+import { connectTable } from "./table/connection.js";
 import { enableDrag } from "./table/drag.js";
 import { enableKeyboard } from "./table/keyboard.js";
 import { animate, snapshot, stepDelay } from "./table/motion.js";
@@ -118,37 +118,14 @@ const arrived = (frame) => ({ ...frame, callEnd: frame.call_seconds ? Date.now()
 
 // --- actions -------------------------------------------------------------------------------
 
-const socketPath = `/ws/room/${root.dataset.code}/${root.dataset.token ? `?t=${encodeURIComponent(root.dataset.token)}` : ""}`;
-const socket = new GameSocket(socketPath, {
+const { socket, act } = connectTable(root, ui, {
   onState: (frame) => enqueue(arrived(frame)),
-  onRoom(info) {
-    ui.room = roomArrived(info);
-    if (ui.frame) enqueue({ ...ui.frame, events: [] }); // names, presence and offers changed
-  },
-  onError(error) {
-    ui.busy = false;
-    setStatus(t("refused"));
-    announce(t("refused"));
-    if (error.state) enqueue({ ...arrived(error.state), events: [] });
+  onRoomChange: () => ui.frame && enqueue({ ...ui.frame, events: [] }),
+  onRefused(state) {
+    if (state) enqueue({ ...arrived(state), events: [] });
     else if (ui.frame) draw(view());
   },
-  onStatus(status) {
-    root.dataset.connection = status; // as the gin table: connecting, open, reconnecting, closed
-    root.classList.toggle("offline", status === "reconnecting");
-    if (status === "reconnecting") setStatus(t("reconnecting"));
-  },
-  onClosed() {
-    setStatus(t("closed"));
-    announce(t("closed"));
-  },
 });
-
-function act(action) {
-  if (ui.busy || !ui.frame) return;
-  ui.busy = true;
-  root.classList.add("busy");
-  socket.act(action);
-}
 
 const nextHand = () => act({ type: "next_hand" });
 const rematch = () => socket.send({ type: "offer", kind: "rematch" });

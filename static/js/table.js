@@ -2,10 +2,10 @@
 // clicks, taps, drags and keys into actions sent over the room's socket. Modes: "online",
 // "computer", "spectator", and "hotseat" (pass-and-play: frames for both seats arrive on
 // this one socket and each action names its seat). How it fits together: docs/table.md.
-import { GameSocket } from "./socket.js";
 import { announce, describe, setStatus } from "./table/announce.js";
 import { HandArrangement } from "./table/arrangement.js";
 import { renderAway } from "./table/claim.js";
+import { connectTable } from "./table/connection.js";
 import { enableDrag } from "./table/drag.js";
 import { askHandoff } from "./table/handoff.js";
 import { enableKeyboard } from "./table/keyboard.js";
@@ -146,37 +146,18 @@ function onState(frame) {
 
 // --- actions -------------------------------------------------------------------------------
 
-const socketPath = `/ws/room/${root.dataset.code}/${root.dataset.token ? `?t=${encodeURIComponent(root.dataset.token)}` : ""}`;
-const socket = new GameSocket(socketPath, {
+const { socket, act: send } = connectTable(root, ui, {
   onState,
-  onRoom(info) {
-    ui.room = roomArrived(info);
-    if (ui.frame) enqueue({ ...ui.frame, events: [] }); // names, presence and offers changed
-  },
-  onError(error) {
-    ui.busy = false;
+  onRoomChange: () => ui.frame && enqueue({ ...ui.frame, events: [] }),
+  onRefused(state) {
     for (const button of $("away-notice").querySelectorAll("button")) button.disabled = false; // a refused claim
-    setStatus(t("refused"));
-    announce(t("refused"));
-    if (error.state) enqueue({ ...error.state, events: [] });
+    if (state) enqueue({ ...state, events: [] });
     else if (ui.frame) draw(view());
-  },
-  onStatus(status) {
-    root.dataset.connection = status;
-    root.classList.toggle("offline", status === "reconnecting");
-    if (status === "reconnecting") setStatus(t("reconnecting"));
-  },
-  onClosed() {
-    setStatus(t("closed"));
-    announce(t("closed"));
   },
 });
 
 function act(action) {
-  if (ui.busy || !ui.frame) return;
-  ui.busy = true;
-  root.classList.add("busy");
-  socket.act(action, hotseat ? { seat: ui.viewer } : {});
+  send(action, hotseat ? { seat: ui.viewer } : {});
 }
 
 function claim(bot) {
