@@ -20,7 +20,7 @@ from games.rules.cards import format_cards
 from games.rules.rummy import RummyRules, RummyState, apply, legal_actions, new_match, view_for
 from games.rules.rummy.deck import card_of
 from games.rules.rummy.solver import arrange_first_meld
-from games.rules.rummy.state import PLAYING
+from games.rules.rummy.state import PLAYING, TableMeld
 
 BOT_DIR = Path(games.ai.rummy.__file__).parent
 HARNESS = {"duel.py"}
@@ -138,6 +138,34 @@ def test_good_beats_easy() -> None:
     two = duel(RummyRules(), seats=2, matches=40, rounds=1, seed=1)
     four = duel(RummyRules(calling=True), seats=4, matches=24, rounds=1, seed=1)
     assert two["margin_per_round"] * 40 + four["margin_per_round"] * 24 > 0, (two, four)
+
+
+def test_the_good_bot_trades_a_loose_card_for_a_joker_it_can_lay_off_and_goes_out() -> None:
+    """Holding the 3C and the KD, come out, with 2C-joker-4C and 5H-6H-7H on the table: the
+    joker taken for the 3C lays off on the hearts, and the KD discarded ends the round. The easy
+    bot counts the joker as 20 points in hand and keeps the 3C."""
+    state = next(walk(RummyRules(), 2, seed=1, randomness=0.0))
+    runs = [([1, 104, 3], ["2C", "3C", "4C"]), ([30, 31, 32], ["5H", "6H", "7H"])]
+    table = tuple(TableMeld.from_json({"owner": 1, "kind": "run", "cards": c, "shows": s}) for c, s in runs)
+    used = {2, 25, *(c for cards, _ in runs for c in cards)}
+    rest = [c for c in (*state.stock, *state.discard_pile, *state.hands[0], *state.hands[1]) if c not in used]
+    state = replace(
+        state,
+        phase="play",
+        turn=0,
+        hands=((2, 25), tuple(rest[:6])),
+        discard_pile=(rest[6],),
+        stock=tuple(rest[7:]),
+        table=table,
+        came_out=(1, 1),
+        laid=((), tuple(c for cards, _ in runs for c in cards)),
+        drawn=25,
+    )
+    for level, goes_out in (("good", True), ("easy", False)):
+        position = state
+        while position.phase == "play" and position.turn == 0:
+            position, _ = apply(position, 0, choose_action(level, view_for(position, 0), seed=1))
+        assert (bool(position.history) and position.history[-1].winner == 0) == goes_out, level
 
 
 def test_decision_time() -> None:

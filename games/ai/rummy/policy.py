@@ -119,7 +119,9 @@ def _meld_action(k: Knowledge, melds: tuple[Meld, ...]) -> Action:
 
 def _exchange(k: Knowledge, level: Level) -> Action | None:
     """Take a joker back when the hand is better for it: it joins a meld, or (holding a joker being
-    worth something) the natural given for it was loose."""
+    worth something) the natural given for it was loose.  Reading the table, a joker that will not
+    be held and fits a table meld counts for nothing: the next play lays it off, so a loose natural
+    traded for it simply leaves the hand (near the end, often the way out)."""
     hand = k.cards()
     now = judgement.points(k, hand)
     hold = 0.0 if k.rules.fixed_jokers or len(hand) <= 4 else level.joker_hold
@@ -127,7 +129,11 @@ def _exchange(k: Knowledge, level: Level) -> Action | None:
     for action in k.of_type("exchange"):
         rest = list(hand)
         rest.remove(card_of(action["card"]))
-        value = judgement.points(k, [*rest, card_of(action["joker"])]) - hold
+        joker = card_of(action["joker"])
+        if level.reads_table and not hold and rest and judgement.fits_table(k, joker):
+            value = float(judgement.points(k, rest))
+        else:
+            value = judgement.points(k, [*rest, joker]) - hold
         if value < best_value:
             best, best_value = action, value
     return best
