@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.cards import DECK, card, make_card, parse_card, parse_cards
-from games.rules.rummy import STANDARD, best_first_meld, least_points
+from games.rules.rummy import SMALL_DECK, STANDARD, best_first_meld, least_points
 from games.rules.rummy.melds import card_points, is_meld, meld_points
 from games.rules.rummy.solver import (
     arrange,
@@ -19,7 +19,16 @@ from games.rules.rummy.solver import (
 JOKERS = parse_cards("X1 X2 X3 X4 X5 X6")
 JOKER = JOKERS[0]
 FLAGS = ("cyclic_runs", "fixed_groups", "fixed_jokers", "casino_scoring", "win_without_discard")
-rule_sets = st.sets(st.sampled_from(FLAGS)).map(lambda flags: STANDARD.with_(**dict.fromkeys(flags, True)))
+DECKS = (STANDARD, SMALL_DECK, STANDARD.with_(jokers=0))
+
+
+def with_flags(deck, flags):
+    """`deck` with `flags` on (fixed_jokers needs jokers in play)."""
+    flags = set(flags) - ({"fixed_jokers"} if deck.jokers == 0 else set())
+    return deck.with_(**dict.fromkeys(flags, True))
+
+
+rule_sets = st.builds(with_flags, st.sampled_from(DECKS), st.sets(st.sampled_from(FLAGS)))
 BRUTE = settings(max_examples=120, deadline=None)
 
 # --- An independent brute force: every candidate meld, then every disjoint choice of them. ---------
@@ -180,7 +189,17 @@ def joker_heavy(draw):
     return naturals + JOKERS[: draw(st.integers(3, 4))]
 
 
-hands = random_hands() | suit_stretches() | rank_blocks() | joker_heavy()
+@st.composite
+def rank_piles(draw):
+    """Many copies of one rank with jokers: three or four sets of two naturals and a joker compete."""
+    rank = draw(st.integers(1, 13))
+    pile = [make_card(rank, s) for s in range(4)] * 2
+    naturals = draw(st.permutations(pile))[: draw(st.integers(4, 6))]
+    extra = draw(st.lists(st.sampled_from([c for c in DECK if c.rank != rank]), max_size=1))
+    return naturals + extra + JOKERS[: draw(st.integers(1, 3))]
+
+
+hands = random_hands() | suit_stretches() | rank_blocks() | joker_heavy() | rank_piles()
 
 
 # --- Properties -------------------------------------------------------------------------------------
@@ -262,6 +281,17 @@ OPEN_WIN = STANDARD.with_(win_without_discard=True)
         ("7H 7S 7C 5H 6H 8H X1 X2", STANDARD, 0, 51),  # a joker stands for the 7H the set holds
         ("4C 5C 6C 4D 5D 6D 4H 5H 6H 4S 5S 6S X1 X2", STANDARD, 0, 71),  # jokers at 7 and 8, a 4 kept
         ("3S 3H 2S 4H 3C X1 X2 X3", CYCLIC, 2, 38),  # X=KS X=AS 2S 3S: jokers wrapping below the 2 count 21
+        ("7C 7S 7C 7S 7H 7D X1 X2 X3", STANDARD, 0, 56),  # three sets of one rank
+        ("7C 7S 7C 7S 7H 7D X1 X2 X3", GROUPS, 0, 56),
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC X1", STANDARD, 0, 103),  # A-5 + 6-K X(A): no 14-card run
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC X1", CYCLIC, 0, 103),
+        ("QC KC X1 2C 3C", CYCLIC.with_(fixed_jokers=True), 0, 33),  # the joker is the ace after the king
+        ("JC QC KC X1 X2 5D", CYCLIC, 5, 51),  # X=TC J Q K X=AC: a joker at each end
+        ("JC QC KC X1 X2 5D", STANDARD, 5, 51),
+        ("X1 AS 2S 9D", CYCLIC, 9, 23),  # X=KS before the ace: the ace counts 11
+        ("2D X1 4D X2 6D 9C", FIXED, 9, 22),
+        ("5H 6H 7H 5H 6H 7H X1", STANDARD.with_(jokers=0), 20, 36),  # a joker is no joker without jokers
+        ("AS 2S 3S 4S AS X1", SMALL_DECK, 11, 15),
     ],
 )
 def test_worked_examples(cards, rules, points, first):
