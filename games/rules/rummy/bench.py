@@ -1,8 +1,9 @@
 """Rummy solver timings: ``python -m games.rules.rummy.bench [--hands N] [--seed S]``.
 
-Times `least_points` and `best_first_meld` on seeded random hands from two decks (14 cards with
-2 jokers, 15 with 4), each call on an empty memo (a server rarely sees the same sub-hand twice),
-then hill-climbs from the slowest hands found to hunt for worse ones.
+Times `least_points`, `best_first_meld` and `best_discard` (a least_points per distinct card, sharing
+one memo, as a bot's discard does) on seeded random hands from two decks (14 cards with 2 jokers,
+15 with 4), each call on an empty memo (a server rarely sees the same sub-hand twice), then
+hill-climbs from the slowest hands found to hunt for worse ones.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ import time
 from collections.abc import Callable
 
 from games.rules.cards import DECK, JOKER_COUNT, NATURAL_COUNT, Card, card, format_cards
-from games.rules.rummy import STANDARD, RummyRules, best_first_meld, least_points
+from games.rules.rummy import STANDARD, RummyRules, best_discard, best_first_meld, least_points
 from games.rules.rummy.solver import clear_memo
 
-Solve = Callable[[list[Card], RummyRules], int]
+Solve = Callable[[list[Card], RummyRules], object]
 JOKERS = [card(NATURAL_COUNT + i) for i in range(JOKER_COUNT)]
 
 
@@ -91,7 +92,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     gc.disable()  # collector pauses are the machine's, not the solver's
-    for solve in (least_points, best_first_meld):
+    for solve in (least_points, best_first_meld, best_discard):
         for size, jokers in ((14, 2), (15, 4)):
             hands = [random_hand(rng, size=size, jokers=jokers) for _ in range(args.hands)]
             cold_time(solve, hands[0], STANDARD)  # warm the per-rules tables
