@@ -481,16 +481,27 @@ def arrange_first_meld(cards: Iterable[int], rules: RummyRules) -> Arrangement:
 def points_after_discard(cards: Iterable[int], rules: RummyRules) -> dict[Card, int]:
     """For each card the hand may discard (each distinct card once, hand order), the least points left.
 
-    Jokers cannot be discarded under ``fixed_jokers``.
+    Jokers cannot be discarded under ``fixed_jokers``.  One search serves every discard: the hand's
+    candidates hold those of each sub-hand (the search tests each fits), and a card set aside in the
+    hand stays so in the sub-hand.
     """
-    hand = list(map(card, cards))
+    cards = list(map(card, cards))
+    hand = _hand(cards, rules)
+    solver = _solver_for(rules, first_meld=False)
+    jokers = len(hand.jokers)
+    best = solver.search(solver.candidates(hand.counts, jokers), hand.counts)
+    kept = int(bool(hand.stuck))
+    total = sum(card_points(c, rules) for c in cards)
     out: dict[Card, int] = {}
-    for c in hand:
+    for c in cards:
         if c in out or (c.is_joker and rules.fixed_jokers):
             continue
-        rest = list(hand)
-        rest.remove(c)
-        out[c] = least_points(rest, rules)
+        counts, left = hand.counts, jokers
+        if c.is_joker:
+            left -= 1 if rules.jokers else 0
+        elif counts >> (_FIELD * c) & 3:
+            counts -= 1 << (_FIELD * c)
+        out[c] = total - card_points(c, rules) - best(counts, left, kept, solver.worth(counts))
     return out
 
 
