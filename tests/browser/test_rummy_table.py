@@ -10,7 +10,9 @@ import pytest
 from django.utils import timezone
 
 from games.models import Match, RuleSet
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.table_play import new_page
+from tests.servers import daphne
 
 pytestmark = pytest.mark.browser
 
@@ -241,11 +243,12 @@ def card_id(code):
     return "CDHS".index(code[1]) * 13 + "A23456789TJQK".index(code[0])
 
 
-def set_the_table(page, mine, table=(), *, out=False, call=False):
+def set_the_table(page, mine, table=(), *, out=False, call=False, calling=False):
     """Rewrites the match in play to a known moment (then reloads the page): my play step,
     holding `mine` (ids); `table`: runs (codes) laid by the next seat, which has come out;
-    `out`: I have come out too. `call`: instead, a calling table where the next seat has just
-    discarded and the one after it is to draw, waiting for my call window (a minute long)."""
+    `out`: I have come out too; `calling`: a calling table. `call`: instead, a calling table
+    where the next seat has just discarded and the one after it is to draw, waiting for my call
+    window (a minute long)."""
     code = page.url.rstrip("/").rsplit("/", 1)[-1]
     you = page.evaluate("JSON.parse(document.getElementById('room-info').textContent).you")
     match = Match.objects.filter(room__code=code).latest("pk")
@@ -264,8 +267,8 @@ def set_the_table(page, mine, table=(), *, out=False, call=False):
     ]
     state["laid"] = [sum(melds, []) if seat == other else [] for seat in range(3)]
     state.update(phase="play", turn=you, turn_number=7, drawn=None, callable=False)
+    state["rules"]["calling"] = calling or call
     if call:
-        state["rules"]["calling"] = True
         state.update(phase="draw", turn=(you + 2) % 3, callable=True)
     state["came_out"] = [2 if seat == other or (out and seat == you) else None for seat in range(3)]
     match.state = state
@@ -354,4 +357,34 @@ def test_call_the_card_just_discarded(browser, server, shot, rummy_rule_sets):
     assert top in hand(page) and len(hand(page)) == 7  # the called card and a penalty card
     assert not call.is_visible()
     assert not page.errors
+    page.context.close()
+
+
+@pytest.fixture
+def server_with_sweeper(transactional_db):
+    """Daphne on the in-memory channel layer: it runs the sweeper itself (config/asgi.py)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    with daphne(env={"REDIS_URL": ""}, log_path=ARTIFACTS / "daphne-sweeper.log") as url:
+        yield url
+
+
+def test_a_call_window_after_a_bots_discard_counts_down_and_runs_out(
+    browser, server_with_sweeper, shot, rummy_rule_sets
+):
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    open_table(page, server_with_sweeper)
+    king = card_id("KC")
+    set_the_table(page, [king, *(card_id(c) for c in ("2S", "6S", "5H", "9D"))], calling=True)
+    page.locator(f'#hand-you [data-card="{king}"]').click()
+    page.locator(f'#hand-you [data-card="{king}"]').click()  # discarded
+    # The next bot plays and discards; the one after it waits while I may call that card.
+    call = page.get_by_role("button", name="Call")
+    call.wait_for(state="visible")
+    assert page.locator("#turn-line").text_content().startswith("You may call the")
+    assert 1 <= int(call.locator(".call-left").text_content()) <= 3
+    shot(page, "rummy-call-window")
+    # Nobody calls: the window runs out, the sweeper lets the bot draw, and the turn comes round.
+    call.wait_for(state="hidden", timeout=10000)
+    assert my_turn(page)
+    assert len(hand(page)) == 4 and not page.errors
     page.context.close()
