@@ -19,7 +19,7 @@ import { callWindowOpen, showCallWindow, showClock } from "./rummy/clock.js";
 import { readMeld } from "./rummy/deck.js";
 import { chooseAmong } from "./rummy/choice.js";
 import { layDownPlan, options, placements } from "./rummy/moves.js";
-import { render } from "./rummy/render.js";
+import { callOffer, render } from "./rummy/render.js";
 import { RUMMY_REPLAY } from "./rummy/replay.js";
 import { renderRoundEnd } from "./rummy/results.js";
 
@@ -76,12 +76,13 @@ function draw(shown, live = true, actor = null) {
   }
 }
 
-// Writes what `events` did on the status line; unless `quiet`, also says it and plays sounds.
-function tell(events, final, { quiet = false } = {}) {
+// Writes what `events` did on the status line; unless `quiet`, also says it (and `offer`, a
+// call window opening for you) and plays sounds.
+function tell(events, final, { quiet = false, offer = null } = {}) {
   const ctx = { you: you(), names: names(), drawn: final.drawn };
   setStatus(events.map((e) => describe(e, ctx, true)).filter(Boolean).at(-1));
   if (quiet) return;
-  announce(events.map((e) => describe(e, ctx, false)).filter(Boolean).join(". "));
+  announce([...events.map((e) => describe(e, ctx, false)), offer].filter(Boolean).join(". "));
   for (const e of events) {
     if (e.type === "round_end") play(e.winner === you() ? "gin" : "knock");
     else if (["draw", "call", "discard", "meld", "lay_off", "exchange"].includes(e.type)) play("card");
@@ -99,7 +100,7 @@ async function showFrame(frame) {
   for (const [i, step] of steps.entries()) {
     const last = i === steps.length - 1;
     draw(step.view, last, step.events[0]?.seat ?? null);
-    tell(step.events, frame.view);
+    tell(step.events, frame.view, { offer: last && frame.callEnd ? callOffer(frame.view, you(), names()) : null });
     if (!last) await sleep(stepDelay());
   }
   const v = frame.view;

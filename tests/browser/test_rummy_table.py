@@ -381,6 +381,7 @@ def test_a_call_window_after_a_bots_discard_counts_down_and_runs_out(
     call = page.get_by_role("button", name="Call")
     call.wait_for(state="visible")
     assert page.locator("#turn-line").text_content().startswith("You may call the")
+    page.wait_for_function("document.getElementById('announcer').textContent.includes('You may call the')")
     assert 1 <= int(call.locator(".call-left").text_content()) <= 3
     shot(page, "rummy-call-window")
     # Nobody calls: the window runs out, the sweeper lets the bot draw, and the turn comes round.

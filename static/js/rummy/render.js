@@ -149,12 +149,18 @@ function renderControls(scene, o) {
   for (const button of $("controls").querySelectorAll("[data-move]")) button.disabled = selected.length !== 1;
 }
 
+// The sentence offering the fresh discard, while the view lets you call it (else null).
+export function callOffer(view, you, names) {
+  if (!options(view, you).call) return null;
+  return t("turn_call", { card: cardName(codeOf(view.discard_pile.at(-1))), name: names[view.turn] });
+}
+
 function turnText(scene, o) {
   const { view, you, names } = scene;
   if (view.phase === "match_over") return t("match_over");
   if (view.phase === "round_over" || view.phase === "deal") return t("round_over");
   if (you === null) return t("watching");
-  if (o.call) return t("turn_call", { card: cardName(codeOf(view.discard_pile.at(-1))), name: names[view.turn] });
+  if (o.call) return callOffer(view, you, names);
   if (view.turn !== you) return t("turn_them", { name: names[view.turn] });
   if (view.phase === "draw") return o.drawDiscard ? t("turn_draw") : t("turn_draw_stock");
   return view.came_out[you] ? t("turn_play") : t("turn_come_out", { min: view.rules.first_meld_min });
