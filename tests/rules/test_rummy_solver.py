@@ -236,6 +236,26 @@ def test_arrangements_reach_the_optimum(cards, rules):
     assert first.left or rules.win_without_discard or not first.melds
 
 
+@st.composite
+def long_stretches(draw):
+    """10-15 cards of one suit (wrapping past the king), some twice, and up to four jokers: runs longer
+    than the value search lists (`_longest_uncut`) against the arrangement search, which lists them all."""
+    suit = draw(st.integers(0, 3))
+    start = draw(st.integers(1, 13))
+    length = draw(st.integers(6, 13))
+    stretch = [make_card((start + i - 1) % 13 + 1, suit) for i in range(length)]
+    twice = draw(st.lists(st.sampled_from(stretch), max_size=3, unique=True))
+    jokers = draw(st.integers(0, 4))
+    return [*stretch, *twice, *JOKERS[:jokers]][: max(10, length + jokers)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(cards=long_stretches(), rules=rule_sets)
+def test_values_need_no_long_runs(cards, rules):
+    assert least_points(cards, rules) == arrange(cards, rules).score
+    assert best_first_meld(cards, rules) == arrange_first_meld(cards, rules).score
+
+
 @settings(max_examples=40, deadline=None)
 @given(cards=hands, rules=rule_sets)
 def test_discard_table_is_least_points_without_each_card(cards, rules):
@@ -292,6 +312,8 @@ OPEN_WIN = STANDARD.with_(win_without_discard=True)
         ("2D X1 4D X2 6D 9C", FIXED, 9, 22),
         ("5H 6H 7H 5H 6H 7H X1", STANDARD.with_(jokers=0), 20, 36),  # a joker is no joker without jokers
         ("AS 2S 3S 4S AS X1", SMALL_DECK, 11, 15),
+        ("5H 6H 7H 8H 9H 2C", STANDARD, 2, 35),  # the longest run that cannot be cut without jokers
+        ("5H 6H 7H TH X1 X2 2C", STANDARD, 2, 45),  # 5 6 7 X X T: with two jokers, six places
     ],
 )
 def test_worked_examples(cards, rules, points, first):

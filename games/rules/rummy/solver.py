@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import accumulate, combinations, product
 from operator import itemgetter
 
 from games.rules.cards import NATURAL_COUNT, Card, card
@@ -91,10 +91,15 @@ class _Solver:
         if len(self.memo) > _CACHE_LIMIT:
             self.memo.clear()
 
-    def candidates(self, counts: int, jokers: int) -> list[list[list[Candidate]]]:
+    def candidates(self, counts: int, jokers: int, *, whole: bool = True) -> list[list[list[Candidate]]]:
         """Per natural card of the hand and per number of jokers left, every meld of the hand whose
         lowest natural it is and that needs no more jokers (most candidates of a long suit with
-        jokers are joker substitutions, which a node short of jokers need not even look at)."""
+        jokers are joker substitutions, which a node short of jokers need not even look at).
+
+        Unless `whole`, runs longer than any run that cannot be cut in two (`_longest_uncut`) are left
+        out: the value is the same, only the arrangement would show a long run in pieces.
+        """
+        longest = 13 if whole else _longest_uncut(jokers, ace_after_king=self.first_meld and self.cyclic)
         out: list[list[list[Candidate]]] = [[[]] * (jokers + 1)] * NATURAL_COUNT  # held cards get their own
         rest = counts
         while rest:
@@ -103,7 +108,7 @@ class _Solver:
             without = counts - (1 << (_FIELD * lowest))
             # Placements taking the same cards differ only in gain: keep the best one.
             best: dict[int, Candidate] = {}
-            for after, used, gain, worth, layout in self.melds_from(lowest, without, jokers):
+            for after, used, gain, worth, layout in self.melds_from(lowest, without, jokers, longest):
                 need = counts - after
                 key = need << 3 | used
                 if key not in best or gain > best[key][2]:
@@ -187,14 +192,14 @@ class _Solver:
         return total
 
     def melds_from(
-        self, lowest: int, counts: int, jokers: int
+        self, lowest: int, counts: int, jokers: int, longest: int
     ) -> Iterator[tuple[int, int, int, int, Layout]]:
         """Every meld whose lowest natural is `lowest`, from `counts` (lowest already taken out) and the pool.
 
         Yields (counts after, jokers used, gain, what its naturals could gain at most, layout).
         """
         yield from self._sets_from(lowest, counts, jokers)
-        yield from self._runs_from(lowest, counts, jokers)
+        yield from self._runs_from(lowest, counts, jokers, longest)
 
     def _sets_from(
         self, lowest: int, counts: int, jokers: int
@@ -225,7 +230,7 @@ class _Solver:
                     yield after, used, total, gain, _set_layout(rank0, mask, joker_places)
 
     def _runs_from(
-        self, lowest: int, counts: int, jokers: int
+        self, lowest: int, counts: int, jokers: int, longest: int
     ) -> Iterator[tuple[int, int, int, int, Layout]]:
         """Runs are the lowest card plus a walk below it and a walk above it; the card itself is natural,
         so the two walks only meet through the totals (places, jokers, naturals)."""
@@ -236,8 +241,8 @@ class _Solver:
             below_limit, above_limit = 12, 12  # the ace ends a run (Q-K-A) or starts one (A-2-3)
         else:
             below_limit, above_limit = rank - 1, 14 - rank
-        below = list(self._walk(lowest, counts, jokers, step=-1, limit=below_limit))
-        above = list(self._walk(lowest, counts, jokers, step=1, limit=above_limit))
+        below = list(self._walk(lowest, counts, jokers, step=-1, limit=min(below_limit, longest - 1)))
+        above = list(self._walk(lowest, counts, jokers, step=1, limit=min(above_limit, longest - 1)))
         own = self.natural_gain[lowest] if rank != 1 or not self.first_meld else 1
         ace_inside_forbidden = rank == 1 and not self.cyclic
         first_meld = self.first_meld
@@ -251,7 +256,7 @@ class _Solver:
             for after_a, used_a, naturals_a, gain_a, top_a, places_a, bits_a in above:
                 places = places_b + 1 + places_a
                 used = used_b + used_a
-                if places < 3 or places > 13 or used > jokers or used > naturals_low + naturals_a:
+                if places < 3 or places > longest or used > jokers or used > naturals_low + naturals_a:
                     continue
                 if ace_inside_forbidden and places_b and places_a:
                     continue
@@ -362,6 +367,29 @@ def _solver_for(rules: RummyRules, *, first_meld: bool) -> _Solver:
     return solver
 
 
+@cache
+def _longest_uncut(jokers: int, *, ace_after_king: bool) -> int:
+    """The longest run, with at most `jokers` jokers, that cannot be cut into two runs (5 at least).
+
+    A run cuts after place k (3 <= k <= length - 3) when both pieces hold no more jokers than
+    naturals; every place keeps its card and its value, so a longer run is never needed for a value.
+    With `ace_after_king` (first meld, cyclic runs) the cut between a king and an ace is barred, as the
+    ace would lose its 11 (wherever it falls; without cyclic runs an ace after a king ends the run).
+    """
+    longest = 5
+    for length in range(6, 14):
+        for jokers_at in product((False, True), repeat=length):
+            used = sum(jokers_at)
+            if used > jokers or 2 * used > length:
+                continue
+            balance = list(accumulate((-1 if j else 1 for j in jokers_at), initial=0))
+            cuts = [k for k in range(3, length - 2) if 0 <= balance[k] <= balance[-1]]
+            if len(cuts) <= int(ace_after_king):
+                longest = length
+                break
+    return longest
+
+
 def _run_distance(a: int, b: int, *, cyclic: bool) -> int:
     """Places between two ranks along a run (an ace may sit at either end, or anywhere when cyclic)."""
     if cyclic:
@@ -419,7 +447,7 @@ def _hand(cards: Iterable[int], rules: RummyRules) -> _Hand:
 
 
 def _best(hand: _Hand, solver: _Solver) -> int:
-    best = solver.search(solver.candidates(hand.counts, len(hand.jokers)), hand.counts)
+    best = solver.search(solver.candidates(hand.counts, len(hand.jokers), whole=False), hand.counts)
     return best(hand.counts, len(hand.jokers), int(bool(hand.stuck)), solver.worth(hand.counts))
 
 
@@ -489,7 +517,7 @@ def points_after_discard(cards: Iterable[int], rules: RummyRules) -> dict[Card, 
     hand = _hand(cards, rules)
     solver = _solver_for(rules, first_meld=False)
     jokers = len(hand.jokers)
-    best = solver.search(solver.candidates(hand.counts, jokers), hand.counts)
+    best = solver.search(solver.candidates(hand.counts, jokers, whole=False), hand.counts)
     kept = int(bool(hand.stuck))
     total = sum(card_points(c, rules) for c in cards)
     out: dict[Card, int] = {}
