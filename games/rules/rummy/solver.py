@@ -467,31 +467,47 @@ def best_first_meld(cards: Iterable[int], rules: RummyRules) -> int:
     return max(0, _best(_hand(cards, rules), _solver_for(rules, first_meld=True)))
 
 
-def _arrangement(cards: Iterable[int], rules: RummyRules, *, first_meld: bool) -> Arrangement:
-    hand = _hand(cards, rules)
-    solver = _solver_for(rules, first_meld=first_meld)
+def _lay_out(
+    solver: _Solver,
+    candidates: list[list[list[Candidate]]],
+    best: Callable[[int, int, int, int], int],
+    hand: _Hand,
+) -> tuple[list[Layout], list[int]]:
+    """One best way to lay `hand` out: the layouts of its melds and the naturals (indices) left.
+
+    The lowest natural goes into the first candidate (richest first) that keeps the optimum, or stays.
+    """
     counts, jokers, kept = hand.counts, len(hand.jokers), int(bool(hand.stuck))
-    candidates = solver.candidates(counts, jokers)
-    best = solver.search(candidates, hand.counts)
-    pool = list(hand.jokers)
-    left = list(hand.stuck)
-    melds = []
+    layouts: list[Layout] = []
+    left: list[int] = []
     while counts:
         worth = solver.worth(counts)
         target = best(counts, jokers, kept, worth)
         lowest = ((counts & -counts).bit_length() - 1) // _FIELD
         guarded = counts | _GUARD
-        for need, used, gain, need_worth, (stands, bits, kind) in candidates[lowest][jokers]:
+        for need, used, gain, need_worth, layout in candidates[lowest][jokers]:
             fits = (guarded - need) & _GUARD == _GUARD
             if fits and gain + best(counts - need, jokers - used, kept, worth - need_worth) == target:
-                placed = [pool.pop(0) if bits >> i & 1 else card(s) for i, s in enumerate(stands)]
-                melds.append(Meld(kind, tuple(placed), tuple(map(card, stands))))
+                layouts.append(layout)
                 counts, jokers = counts - need, jokers - used
                 break
         else:
-            left.append(card(lowest))
+            left.append(lowest)
             counts, kept = counts - (1 << (_FIELD * lowest)), 1
-    left.extend(pool)
+    return layouts, left
+
+
+def _arrangement(cards: Iterable[int], rules: RummyRules, *, first_meld: bool) -> Arrangement:
+    hand = _hand(cards, rules)
+    solver = _solver_for(rules, first_meld=first_meld)
+    candidates = solver.candidates(hand.counts, len(hand.jokers))
+    layouts, naturals_left = _lay_out(solver, candidates, solver.search(candidates, hand.counts), hand)
+    pool = list(hand.jokers)
+    melds = []
+    for stands, bits, kind in layouts:
+        placed = [pool.pop(0) if bits >> i & 1 else card(s) for i, s in enumerate(stands)]
+        melds.append(Meld(kind, tuple(placed), tuple(map(card, stands))))
+    left = [*hand.stuck, *map(card, naturals_left), *pool]
     score = sum(map(meld_points, melds)) if first_meld else sum(card_points(c, rules) for c in left)
     return Arrangement(score, tuple(melds), tuple(left))
 
@@ -511,23 +527,32 @@ def points_after_discard(cards: Iterable[int], rules: RummyRules) -> dict[Card, 
 
     Jokers cannot be discarded under ``fixed_jokers``.  One search serves every discard: the hand's
     candidates hold those of each sub-hand (the search tests each fits), and a card set aside in the
-    hand stays so in the sub-hand.
+    hand stays so in the sub-hand.  A card that one best layout of the whole hand leaves over costs
+    no search: without it, that layout is still best.
     """
     cards = list(map(card, cards))
     hand = _hand(cards, rules)
     solver = _solver_for(rules, first_meld=False)
     jokers = len(hand.jokers)
-    best = solver.search(solver.candidates(hand.counts, jokers, whole=False), hand.counts)
+    candidates = solver.candidates(hand.counts, jokers, whole=False)
+    best = solver.search(candidates, hand.counts)
     kept = int(bool(hand.stuck))
+    melded = best(hand.counts, jokers, kept, solver.worth(hand.counts))
+    layouts, naturals_left = _lay_out(solver, candidates, best, hand)
+    loose = {*hand.stuck, *map(card, naturals_left)}
+    jokers_loose = jokers > sum(bin(bits).count("1") for _, bits, _ in layouts)
     total = sum(card_points(c, rules) for c in cards)
     out: dict[Card, int] = {}
     for c in cards:
         if c in out or (c.is_joker and rules.fixed_jokers):
             continue
         counts, left = hand.counts, jokers
+        if c in loose or (c.is_joker and (jokers_loose or not rules.jokers)):
+            out[c] = total - card_points(c, rules) - melded
+            continue
         if c.is_joker:
-            left -= 1 if rules.jokers else 0
-        elif counts >> (_FIELD * c) & 3:
+            left -= 1
+        else:
             counts -= 1 << (_FIELD * c)
         out[c] = total - card_points(c, rules) - best(counts, left, kept, solver.worth(counts))
     return out
