@@ -101,10 +101,15 @@ class _Solver:
         """
         longest = 13 if whole else _longest_uncut(jokers, ace_after_king=self.first_meld and self.cyclic)
         out: list[list[list[Candidate]]] = [[[]] * (jokers + 1)] * NATURAL_COUNT  # held cards get their own
+        partners = _partners(self.cyclic, jokers)
+        present = (counts | counts >> 1) & _ONES
         rest = counts
         while rest:
             lowest = ((rest & -rest).bit_length() - 1) // _FIELD
             rest &= ~(_FIELD_MASK << (_FIELD * lowest))
+            # A meld holds a second natural near its lowest one (a run's gaps are at most the jokers).
+            if not present & partners[lowest] >> (_FIELD * (lowest + 1)) << (_FIELD * (lowest + 1)):
+                continue
             without = counts - (1 << (_FIELD * lowest))
             # Placements taking the same cards differ only in gain: keep the best one.
             best: dict[int, Candidate] = {}
@@ -332,6 +337,7 @@ def _held(counts: int) -> list[int]:
     return out
 
 
+@cache
 def _reversed_bits(bits: int, width: int) -> int:
     return sum(1 << (width - 1 - i) for i in range(width) if bits >> i & 1)
 
