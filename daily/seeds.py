@@ -42,6 +42,11 @@ def closes_at(day: date) -> datetime:
     return opens_at(day + timedelta(days=1))
 
 
+def day_closing_at(closes: datetime) -> date:
+    """The day whose deal closes at `closes` (a Daily Gin match's `seeds_secret_until`)."""
+    return (closes.astimezone(UTC) - timedelta(days=1)).date()
+
+
 def is_closed(day: date, now: datetime) -> bool:
     return now >= closes_at(day)
 

@@ -125,6 +125,7 @@ def room(request, code):
         "games/room.html",
         {
             "room": room,
+            "match": match,
             "info": info,
             "state": state,
             "token": token,

@@ -4,6 +4,7 @@
 // dialog, preferences, sounds); how it fits together: docs/table.md, "German Rummy table".
 import { announce, setStatus } from "./table/announce.js";
 import { HandArrangement } from "./table/arrangement.js";
+import { showClock } from "./table/clock.js";
 import { connectTable } from "./table/connection.js";
 import { enableDrag } from "./table/drag.js";
 import { enableKeyboard } from "./table/keyboard.js";
@@ -15,7 +16,7 @@ import { roomArrived } from "./table/presence.js";
 import { play } from "./table/sounds.js";
 import { t } from "./table/texts.js";
 import { describe } from "./rummy/announce.js";
-import { callWindowOpen, showCallWindow, showClock } from "./rummy/clock.js";
+import { callWindowOpen, showCallWindow } from "./rummy/call.js";
 import { readMeld } from "./rummy/deck.js";
 import { chooseAmong } from "./rummy/choice.js";
 import { layDownPlan, options, placements } from "./rummy/moves.js";

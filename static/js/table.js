@@ -5,6 +5,7 @@
 import { announce, describe, setStatus } from "./table/announce.js";
 import { HandArrangement } from "./table/arrangement.js";
 import { renderAway } from "./table/claim.js";
+import { showClock } from "./table/clock.js";
 import { connectTable } from "./table/connection.js";
 import { enableDrag } from "./table/drag.js";
 import { askHandoff } from "./table/handoff.js";
@@ -62,6 +63,7 @@ function draw(shown, live = true) {
   const playing = ui.frame?.status === "playing";
   const ended = playing ? null : { reason: ui.frame?.end_reason, winner: ui.frame?.winner_seat };
   render({ ...seats(), view: shown, room: ui.room, order, selected: ui.selected, busy: ui.busy, live: live && playing && !ui.busy, ended });
+  showClock(live ? ui.frame?.deadline : null);
   showAway();
   animate(root, before);
   if (order.length && !performance.getEntriesByName("hand-rendered").length) {

@@ -108,3 +108,12 @@ def test_nothing_sent_before_the_day_closes_holds_the_seed_or_the_stock(client, 
             assert_no_leak(message["payload"], states[message["payload"]["version"]], seat)
     play = DailyPlay.objects.get(user=user)
     assert play.status == "finished" and play.turns == len(play.marks) > 0
+
+
+@pytest.mark.django_db
+def test_the_table_knows_a_daily_match_and_its_day():
+    from daily.templatetags.daily_match import daily_day
+
+    play = services.do_start_attempt(user=make_user("Ana"), now=NOON)
+    assert daily_day(play.match) == NOON.date()
+    assert daily_day(Match(seeds_secret_until=None)) is None and daily_day(None) is None

@@ -4,6 +4,7 @@
 // controls. Every region is rebuilt from the scene.
 import { el } from "../table/results.js";
 import { cardFace } from "../table/cards.js";
+import { clockSlot } from "../table/clock.js";
 import { presenceMark } from "../table/presence.js";
 import { focusKey, renderHand, renderPiles, restoreFocus } from "../table/render.js";
 import { cardName, shortName, t } from "../table/texts.js";
@@ -28,7 +29,7 @@ function plate(scene, seat) {
   if (seat !== you && info) box.append(info.kind === "bot" ? el("span", "presence on", t("computer")) : presenceMark(room, seat));
   box.append(el("span", "score", t("points", { points: view.totals[seat] })));
   if (view.came_out[seat]) box.append(el("span", "badge", t("came_out")));
-  if (view.turn === seat) box.append(el("span", "clock"));
+  if (view.turn === seat) box.append(clockSlot());
   return box;
 }
 

@@ -4,6 +4,7 @@
 // Every region is rebuilt from the scene; focus is put back on the element it was on.
 import { meldOf } from "./arrangement.js";
 import { cardBack, cardFace } from "./cards.js";
+import { clockSlot } from "./clock.js";
 import { options } from "./moves.js";
 import { presenceMark } from "./presence.js";
 import { cardName, shortName, t } from "./texts.js";
@@ -43,6 +44,7 @@ function plate(el, { name, points, dealer, presence, active }) {
     el.append(badge);
   }
   if (presence) el.append(presence);
+  if (active) el.append(clockSlot());
 }
 
 function renderOpponent(scene) {
