@@ -7,6 +7,7 @@ import json
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
@@ -31,6 +32,15 @@ def decode_frame(text: str | None) -> dict[str, Any] | None:
 
 
 class JsonConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message):
+        """Channels' own dispatch first runs close_old_connections in the database thread,
+        so every frame to forward waited behind the moves being played.  These consumers
+        reach the database only through database_sync_to_async, which does that itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload))
 

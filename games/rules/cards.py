@@ -74,10 +74,12 @@ def make_card(rank: int, suit: int) -> Card:
 
 def parse_card(text: str) -> Card:
     """Parse one card: ``"AS"``, ``"td"``, ``"10D"``, ``"X3"``."""
+    if not isinstance(text, str):
+        raise ValueError(f"not a card: {text!r}")
     known = _BY_NAME.get(text)  # the stored states' common case: the card's own name
     if known is not None:
         return known
-    match = _TOKEN.fullmatch(text.strip()) if isinstance(text, str) else None
+    match = _TOKEN.fullmatch(text.strip())
     if match is None:
         raise ValueError(f"not a card: {text!r}")
     rank_text, suit_text, joker = match.groups()
