@@ -9,6 +9,7 @@ from django.db import connection
 from django.utils import timezone
 
 from tests.browser.table_play import new_page, restore_rule_sets, sign_up
+from tests.browser.test_a11y import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -64,6 +65,7 @@ def test_an_opponent_away_for_a_minute_can_be_claimed_against(browser, server, s
     assert notice.get_by_role("button", name="Let the computer finish").is_visible()
     assert "ends the match now, and you win it" in notice.locator(".note").text_content()
     shot(ana, "table-claim-open")
+    assert serious_violations(ana) == []
     claim.click()
     ana.wait_for_selector("#turn-line:text-is('You win the match: Bo Leaves left the table')")
     assert notice.is_hidden()

@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 
 from tests.browser.table_play import new_page, restore_rule_sets, sign_up
+from tests.browser.test_a11y import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -49,9 +50,10 @@ def test_the_turn_timer_counts_down_at_the_place_of_the_seat_to_play(browser, se
     assert page.locator("#plate-them .clock").count() == 0
     assert "low" not in clock.get_attribute("class")
     shot(page, "table-timer")
+    assert serious_violations(page) == []
     page.get_by_role("button", name="Pass").click()  # the computer answers; the clock starts again
-    page.wait_for_selector("#turn-line:text-matches('^Your turn')")
-    assert re.fullmatch(r"(1:5\d|2:00)", page.locator("#plate-you .clock").text_content())
+    page.wait_for_selector("#turn-line:text-matches('^Your turn: draw')")
+    page.wait_for_function("/^(1:5\\d|2:00)$/.test(document.querySelector('#plate-you .clock')?.textContent)")
     assert page.locator(".daily-banner").count() == 0  # not a Daily Gin match
     assert not page.errors
     page.context.close()
@@ -75,6 +77,7 @@ def test_a_daily_gin_match_says_so_on_its_table(browser, server, shot):
     assert banner.text_content().strip() == f"Daily Gin – {day}"
     assert page.locator("#plate-you .clock, #plate-them .clock").all_text_contents() in ([], [""])
     shot(page, "table-daily")
+    assert serious_violations(page) == []
     banner.click()
     page.wait_for_url(server + "/daily/")
     assert not page.errors
