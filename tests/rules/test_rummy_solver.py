@@ -3,13 +3,15 @@ from functools import cache
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.rules.cards import DECK, card, make_card, parse_card, parse_cards
 from games.rules.rummy import SMALL_DECK, STANDARD, best_first_meld, least_points
 from games.rules.rummy.melds import card_points, is_meld, meld_points
 from games.rules.rummy.solver import (
+    _hand,
+    _solver_for,
     arrange,
     arrange_first_meld,
     best_discard,
@@ -199,7 +201,17 @@ def rank_piles(draw):
     return naturals + extra + JOKERS[: draw(st.integers(1, 3))]
 
 
-hands = random_hands() | suit_stretches() | rank_blocks() | joker_heavy() | rank_piles()
+@st.composite
+def royal_ends(draw):
+    """Tens to aces, some twice, with jokers: where a joker gains 11 (an ace after a king or in a set of
+    aces) and where it cannot, which bounds the first-meld search."""
+    suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
+    pool = [make_card(rank, s) for rank in (1, 10, 11, 12, 13) for s in suits] * 2
+    naturals = draw(st.permutations(pool))[: draw(st.integers(3, 6))]
+    return naturals + JOKERS[: draw(st.integers(1, 3))]
+
+
+hands = random_hands() | suit_stretches() | rank_blocks() | joker_heavy() | rank_piles() | royal_ends()
 
 
 # --- Properties -------------------------------------------------------------------------------------
@@ -247,6 +259,25 @@ def long_stretches(draw):
     twice = draw(st.lists(st.sampled_from(stretch), max_size=3, unique=True))
     jokers = draw(st.integers(0, 4))
     return [*stretch, *twice, *JOKERS[:jokers]][: max(10, length + jokers)]
+
+
+@BRUTE
+@given(cards=hands, rules=rule_sets)
+@example(cards=parse_cards("JC QC X1 X2 5D"), rules=STANDARD)  # J Q X(K) X(A): 21 for two jokers
+@example(cards=parse_cards("QC KC QS KS X1 X2 5D"), rules=STANDARD)  # each joker the ace after a king
+@example(cards=parse_cards("AC AS AH AD X1 X2 5C"), rules=STANDARD)  # each joker in a set of aces
+def test_search_bound_holds(cards, rules):
+    """The bound that ends the search early is never below what the cards can gain (brute force; the
+    bound only grows with the hand, so it holds for the sub-hands the search meets too)."""
+
+    def bound(rules, *, first_meld):
+        hand, solver = _hand(cards, rules), _solver_for(rules, first_meld=first_meld)
+        return solver.worth(hand.counts) + solver.jokers_top(hand.counts)[len(hand.jokers)]
+
+    total = sum(card_points(c, rules) for c in cards)
+    assert bound(rules, first_meld=False) >= total - brute_least_points(cards, rules)
+    opened = rules.with_(win_without_discard=True)
+    assert bound(opened, first_meld=True) >= brute_first_meld(cards, opened)
 
 
 @settings(max_examples=60, deadline=None)
@@ -314,6 +345,11 @@ OPEN_WIN = STANDARD.with_(win_without_discard=True)
         ("AS 2S 3S 4S AS X1", SMALL_DECK, 11, 15),
         ("5H 6H 7H 8H 9H 2C", STANDARD, 2, 35),  # the longest run that cannot be cut without jokers
         ("5H 6H 7H TH X1 X2 2C", STANDARD, 2, 45),  # 5 6 7 X X T: with two jokers, six places
+        ("AC AS AH AD X1 X2 5C", STANDARD, 5, 66),  # both jokers 11, in two sets of aces
+        ("QC KC QS KS X1 X2 5D", STANDARD, 5, 62),  # both jokers 11, each the ace after a king
+        ("JC QC X1 X2 5D", STANDARD, 5, 41),  # J Q X(K) X(A): the joker after a joker king gains 11
+        ("KC AC X1 X2 5D", STANDARD, 5, 41),  # X(Q) K A and the ace's 11 besides a joker's
+        ("4C 5C 6C 7C 8C 9C TC JC QC KC AC 7C X1 X2", STANDARD, 0, 113),  # the slowest first meld
     ],
 )
 def test_worked_examples(cards, rules, points, first):

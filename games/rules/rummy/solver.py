@@ -10,7 +10,7 @@ jokers left and, for the first meld, whether a card has been kept back for the d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate, combinations, product
@@ -32,9 +32,13 @@ _GUARD = _ONES << 2
 
 Layout = tuple[tuple[int, ...], int, str]
 """A meld found by the search: the natural card each place stands for, a bit per joker place, the kind."""
-Candidate = tuple[int, int, int, int, Layout]
+Found = tuple[int, int, int, int, Layout]
+"""A meld found for a lowest natural: the copies it takes (as counts), jokers, gain, the most its
+naturals could gain, layout."""
+Candidate = tuple[int, int, int, int, Layout, int, int]
 """A meld of the hand: the copies it takes (as counts), jokers it takes, its gain, the most its
-naturals could gain (for the search's bound), its layout."""
+naturals could gain (for the search's bound), its layout, what taking it subtracts from a memo key,
+and how far taking it lowers the search's bound at least."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,9 @@ class _Solver:
         longest = 13 if whole else _longest_uncut(jokers, ace_after_king=self.first_meld and self.cyclic)
         out: list[list[list[Candidate]]] = [[[]] * (jokers + 1)] * NATURAL_COUNT  # held cards get their own
         partners = _partners(self.cyclic, jokers)
+        top = self.jokers_top(counts)
+        # Jokers taken lower the bound by at least this much each, wherever the pool stands.
+        step = min((top[k + 1] - top[k] for k in range(jokers)), default=0)
         present = (counts | counts >> 1) & _ONES
         rest = counts
         while rest:
@@ -111,15 +118,10 @@ class _Solver:
             if not present & partners[lowest] >> (_FIELD * (lowest + 1)) << (_FIELD * (lowest + 1)):
                 continue
             without = counts - (1 << (_FIELD * lowest))
-            # Placements taking the same cards differ only in gain: keep the best one.
-            best: dict[int, Candidate] = {}
-            for after, used, gain, worth, layout in self.melds_from(lowest, without, jokers, longest):
-                need = counts - after
-                key = need << 3 | used
-                if key not in best or gain > best[key][2]:
-                    best[key] = (need, used, gain, worth, layout)
+            found = self.melds_from(lowest, without, jokers, longest)
+            melds = [(*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()]
             # Richest melds first: they reach the bound soonest (a stable sort keeps ties in order).
-            ranked = sorted(best.values(), key=itemgetter(2), reverse=True)
+            ranked = sorted(melds, key=itemgetter(2), reverse=True)
             out[lowest] = [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
         return out
 
@@ -133,10 +135,11 @@ class _Solver:
         cheapest card of the hand when one must stay back for the discard).
         """
         memo = self.memo
-        keep_one = self.keep_one
+        memo_get = memo.get
+        keep_one = int(self.keep_one)
         natural_top = self.natural_gain  # an ace's 11 bounds its 1 in a low run
         held = _held(hand)
-        jokers_top = self.jokers_top(held)
+        jokers_top = self.jokers_top(hand)
         kept_back = min((natural_top[c] for c in held), default=0)
 
         def best(counts: int, jokers: int, kept: int, worth: int) -> int:
@@ -144,7 +147,7 @@ class _Solver:
             if not counts:
                 return 0 if kept or jokers or not keep_one else _NEG
             key = ((counts << 3 | jokers) << 1) | kept
-            found = memo.get(key)
+            found = memo_get(key)
             if found is not None:
                 return found
             full = worth + jokers_top[jokers]
@@ -152,16 +155,25 @@ class _Solver:
             lowest = ((counts & -counts).bit_length() - 1) // _FIELD
             guarded = counts | _GUARD
             found = _NEG
-            for need, used, gain, need_worth, _ in candidates[lowest][jokers]:
-                # The guard bit of a field survives the subtraction only when the hand holds enough copies.
-                if (guarded - need) & _GUARD == _GUARD:
-                    value = gain + best(counts - need, jokers - used, kept, worth - need_worth)
+            for need, used, gain, need_worth, _, shift, drop in candidates[lowest][jokers]:
+                # The guard bit of a field survives the subtraction only when the hand holds enough
+                # copies; a meld after which even the bound cannot beat what was found is not tried.
+                if (guarded - need) & _GUARD == _GUARD and bound - drop > found:
+                    # A sub-hand seen before is looked up here, without a call.
+                    value = memo_get(key - shift)
+                    if value is None:
+                        value = best(counts - need, jokers - used, kept, worth - need_worth)
+                    value += gain
                     if value > found:
                         found = value
                         if found >= bound:
                             break
-            if found < full - natural_top[lowest]:  # keeping `lowest` back may still do better
-                value = best(counts - (1 << (_FIELD * lowest)), jokers, 1, worth - natural_top[lowest])
+            # Keeping `lowest` back may still do better.  Only a first meld tells a card kept from
+            # none: for least points this is the very sub-hand a search for a discard reaches.
+            if found < full - natural_top[lowest]:
+                value = best(
+                    counts - (1 << (_FIELD * lowest)), jokers, kept | keep_one, worth - natural_top[lowest]
+                )
                 if value > found:
                     found = value
             memo[key] = found
@@ -169,22 +181,28 @@ class _Solver:
 
         return best
 
-    def jokers_top(self, held: list[int]) -> list[int]:
-        """Per number of jokers, the most they can gain in sub-hands of a hand holding the cards `held`.
+    def jokers_top(self, counts: int) -> list[int]:
+        """Per number of jokers, the most they can gain in sub-hands of the hand `counts`.
 
         In a first meld a joker counts as the place it fills; above the highest natural of the hand
         it needs the places below it filled by jokers too, so j jokers count at most the j places
-        after that natural (an ace in hand may be the place after a king: 11 each).  Below the
-        lowest natural places only get cheaper, unless runs wrap (Q-K-A-2): then 11 each.
+        after that natural (an ace in hand may be the place after a king).  Below the lowest natural
+        places only get cheaper, unless runs wrap (Q-K-A-2): then 11 each.  Without wrapping, a joker
+        gains 11 only as an ace: in a set of aces (which holds at least as many natural aces, so two
+        or more) or right after a king's place; if that place is a joker too, it gains 10.  So
+        beyond the natural aces (two or more) and kings held, jokers gain at most 10.5 each.
         """
         if not self.first_meld:
             return [j * self.joker_gain for j in range(7)]
         if self.cyclic:
             return [11 * j for j in range(7)]
-        ranks = {c % 13 + 1 for c in held}
-        highest = 14 if 1 in ranks else max(ranks, default=13)
-        values = [11 if place >= 14 else min(place, 10) for place in range(highest + 1, highest + 7)]
-        return [sum(values[:j]) for j in range(7)]
+        highest = (
+            14
+            if counts & _RANK_FIELDS[0]
+            else next((r + 1 for r in range(12, 0, -1) if counts & _RANK_FIELDS[r]), 13)
+        )
+        aces, kings = (_copies(counts & _RANK_FIELDS[r]) for r in (0, 12))
+        return _first_meld_jokers_top(highest, (aces if aces >= 2 else 0) + kings)
 
     def worth(self, counts: int) -> int:
         """What the naturals of `counts` gain at most."""
@@ -196,19 +214,18 @@ class _Solver:
             counts -= copies << (_FIELD * index)
         return total
 
-    def melds_from(
-        self, lowest: int, counts: int, jokers: int, longest: int
-    ) -> Iterator[tuple[int, int, int, int, Layout]]:
+    def melds_from(self, lowest: int, counts: int, jokers: int, longest: int) -> dict[int, Found]:
         """Every meld whose lowest natural is `lowest`, from `counts` (lowest already taken out) and the pool.
 
-        Yields (counts after, jokers used, gain, what its naturals could gain at most, layout).
+        Keyed by the cards and jokers it takes (`need << 3 | used`): placements taking the same ones
+        differ only in gain, so the first of the best gain is kept.
         """
-        yield from self._sets_from(lowest, counts, jokers)
-        yield from self._runs_from(lowest, counts, jokers, longest)
+        found: dict[int, Found] = {}
+        self._sets_from(lowest, counts, jokers, found)
+        self._runs_from(lowest, counts, jokers, longest, found)
+        return found
 
-    def _sets_from(
-        self, lowest: int, counts: int, jokers: int
-    ) -> Iterator[tuple[int, int, int, int, Layout]]:
+    def _sets_from(self, lowest: int, counts: int, jokers: int, found: dict[int, Found]) -> None:
         rank0 = lowest % 13
         suit = lowest // 13
         # Only higher suits can still be in hand: the lowest card comes first.
@@ -219,12 +236,12 @@ class _Solver:
         for size in range(len(partners) + 1):
             for chosen in combinations(partners, size):
                 naturals = 1 + size
-                after = counts
+                need = 1 << (_FIELD * lowest)
                 gain = gain_one
                 mask = 1 << _PLACE_OF_SUIT[suit]
                 for s in chosen:
                     index = s * 13 + rank0
-                    after -= 1 << (_FIELD * index)
+                    need += 1 << (_FIELD * index)
                     gain += self.natural_gain[index]
                     mask |= 1 << _PLACE_OF_SUIT[s]
                 for used in range(min(jokers, naturals, 4 - naturals) + 1):
@@ -232,11 +249,13 @@ class _Solver:
                     if joker_places is None:
                         continue
                     total = gain + used * (gain_one if self.first_meld else self.joker_gain)
-                    yield after, used, total, gain, _set_layout(rank0, mask, joker_places)
+                    key = need << 3 | used
+                    if key not in found or total > found[key][2]:
+                        found[key] = (need, used, total, gain, _set_layout(rank0, mask, joker_places))
 
     def _runs_from(
-        self, lowest: int, counts: int, jokers: int, longest: int
-    ) -> Iterator[tuple[int, int, int, int, Layout]]:
+        self, lowest: int, counts: int, jokers: int, longest: int, found: dict[int, Found]
+    ) -> None:
         """Runs are the lowest card plus a walk below it and a walk above it; the card itself is natural,
         so the two walks only meet through the totals (places, jokers, naturals)."""
         rank = lowest % 13 + 1
@@ -246,36 +265,44 @@ class _Solver:
             below_limit, above_limit = 12, 12  # the ace ends a run (Q-K-A) or starts one (A-2-3)
         else:
             below_limit, above_limit = rank - 1, 14 - rank
-        below = list(self._walk(lowest, counts, jokers, step=-1, limit=min(below_limit, longest - 1)))
-        above = list(self._walk(lowest, counts, jokers, step=1, limit=min(above_limit, longest - 1)))
+        below = self._walk(lowest, counts, jokers, step=-1, limit=min(below_limit, longest - 1))
+        above = self._walk(lowest, counts, jokers, step=1, limit=min(above_limit, longest - 1))
         own = self.natural_gain[lowest] if rank != 1 or not self.first_meld else 1
         ace_inside_forbidden = rank == 1 and not self.cyclic
         first_meld = self.first_meld
         top_low = self.natural_gain[lowest]
-        for after_b, used_b, naturals_b, gain_b, top_b, places_b, bits_b in below:
+        need_low = 1 << (_FIELD * lowest)
+        for taken_b, used_b, naturals_b, gain_b, top_b, places_b, bits_b in below:
             # An ace after a king is worth 11 in a first meld; the king sits just below it.
             gain_low = gain_b + (11 if first_meld and rank == 1 and places_b else own)
             low_bits = _reversed_bits(bits_b, places_b)
             naturals_low = naturals_b + 1
             top_b += top_low
-            for after_a, used_a, naturals_a, gain_a, top_a, places_a, bits_a in above:
-                places = places_b + 1 + places_a
+            need_b = need_low + taken_b
+            short = 3 - 1 - places_b  # places the walk above must still fill
+            room = longest - 1 - places_b
+            for taken_a, used_a, naturals_a, gain_a, top_a, places_a, bits_a in above:
                 used = used_b + used_a
-                if places < 3 or places > longest or used > jokers or used > naturals_low + naturals_a:
+                if places_a < short or places_a > room or used > jokers or used > naturals_low + naturals_a:
                     continue
                 if ace_inside_forbidden and places_b and places_a:
                     continue
-                layout = (_stands(lowest, places_b, places_a), low_bits | bits_a << (places_b + 1), "run")
-                yield after_b + after_a - counts, used, gain_low + gain_a, top_b + top_a, layout
+                need = need_b + taken_a
+                key = need << 3 | used
+                gain = gain_low + gain_a
+                if key not in found or gain > found[key][2]:
+                    layout = (_stands(lowest, places_b, places_a), low_bits | bits_a << (places_b + 1), "run")
+                    found[key] = (need, used, gain, top_b + top_a, layout)
 
     def _walk(
         self, lowest: int, counts: int, jokers: int, *, step: int, limit: int
-    ) -> Iterator[tuple[int, int, int, int, int, int, int]]:
+    ) -> list[tuple[int, int, int, int, int, int, int]]:
         """Every way to fill 0..limit places next to `lowest` going `step`-wards, nearest place first.
 
-        Yields (counts after, jokers, naturals, gain, the most the naturals could gain, places, a bit
-        per joker place).  Only higher cards of the suit can still be in hand, so a place below the
-        lowest rank is a joker.
+        Lists (cards taken, as counts; jokers, naturals, gain, the most the naturals could gain,
+        places, a bit per joker place).  Only higher cards of the suit can still be in hand, so a
+        place below the lowest rank is a joker; a walk meets each rank once, so a card it takes is
+        one `counts` holds.
         """
         base = lowest - lowest % 13
         rank = lowest % 13 + 1
@@ -283,10 +310,11 @@ class _Solver:
         first_meld = self.first_meld
         joker_gain = self.joker_gain
         fixed_jokers = self.fixed_jokers
-        stack = [(counts, 0, 0, 0, 0, 0, 0, False)]
+        out = []
+        stack = [(0, 0, 0, 0, 0, 0, 0, False)]
         while stack:
-            after, used, naturals, gain, top, place, bits, last_joker = stack.pop()
-            yield after, used, naturals, gain, top, place, bits
+            taken, used, naturals, gain, top, place, bits, last_joker = stack.pop()
+            out.append((taken, used, naturals, gain, top, place, bits))
             if place == limit:
                 continue
             q = (rank - 1 + step * (place + 1)) % 13 + 1
@@ -297,15 +325,18 @@ class _Solver:
                 value = 20  # the king below an ace: 10, and the ace now follows a king (+10)
             else:
                 value = natural_gain[index]
-            if q > rank and after >> (_FIELD * index) & 3:
-                taken = after - (1 << (_FIELD * index))
+            if q > rank and counts >> (_FIELD * index) & 3:
+                taken_more = taken + (1 << (_FIELD * index))
                 top_after = top + natural_gain[index]
-                stack.append((taken, used, naturals + 1, gain + value, top_after, place + 1, bits, False))
+                stack.append(
+                    (taken_more, used, naturals + 1, gain + value, top_after, place + 1, bits, False)
+                )
             if used < jokers and not (fixed_jokers and last_joker):
                 joker_value = value if first_meld else joker_gain
                 stack.append(
-                    (after, used + 1, naturals, gain + joker_value, top, place + 1, bits | 1 << place, True)
+                    (taken, used + 1, naturals, gain + joker_value, top, place + 1, bits | 1 << place, True)
                 )
+        return out
 
 
 _PLACE_OF_SUIT = {suit: place for place, suit in enumerate(SET_SUIT_ORDER)}
@@ -324,6 +355,28 @@ def _stands(lowest: int, below: int, above: int) -> tuple[int, ...]:
     """The cards a run's places stand for, low to high: `below` places under `lowest`, `above` over it."""
     base, rank0 = lowest - lowest % 13, lowest % 13
     return tuple(base + (rank0 + k) % 13 for k in range(-below, above + 1))
+
+
+_RANK_FIELDS = tuple(
+    sum(_FIELD_MASK << (_FIELD * (suit + rank)) for suit in range(0, 52, 13)) for rank in range(13)
+)
+
+
+def _copies(counts: int) -> int:
+    """How many cards a counts int holds."""
+    return (counts & _ONES).bit_count() + 2 * (counts >> 1 & _ONES).bit_count()
+
+
+@cache
+def _first_meld_jokers_top(highest: int, elevens: int) -> list[int]:
+    """`_Solver.jokers_top` without wrapping runs: j jokers gain at most the j places after the rank
+    `highest` (an ace held: 14), and beyond `elevens` jokers 10.5 each."""
+    values = [11 if place >= 14 else min(place, 10) for place in range(highest + 1, highest + 7)]
+    out = []
+    for j in range(7):
+        rest = max(0, j - elevens)
+        out.append(min(sum(values[:j]), 11 * (j - rest) + 10 * rest + rest // 2))
+    return out
 
 
 @cache
@@ -491,7 +544,7 @@ def _lay_out(
         target = best(counts, jokers, kept, worth)
         lowest = ((counts & -counts).bit_length() - 1) // _FIELD
         guarded = counts | _GUARD
-        for need, used, gain, need_worth, layout in candidates[lowest][jokers]:
+        for need, used, gain, need_worth, layout, _, _ in candidates[lowest][jokers]:
             fits = (guarded - need) & _GUARD == _GUARD
             if fits and gain + best(counts - need, jokers - used, kept, worth - need_worth) == target:
                 layouts.append(layout)
@@ -499,7 +552,7 @@ def _lay_out(
                 break
         else:
             left.append(lowest)
-            counts, kept = counts - (1 << (_FIELD * lowest)), 1
+            counts, kept = counts - (1 << (_FIELD * lowest)), kept | int(solver.keep_one)
     return layouts, left
 
 
