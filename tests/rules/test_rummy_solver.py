@@ -3,13 +3,14 @@ from functools import cache
 from itertools import combinations
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from games.rules.cards import DECK, card, make_card, parse_card, parse_cards
 from games.rules.rummy import SMALL_DECK, STANDARD, best_first_meld, least_points
 from games.rules.rummy.melds import card_points, is_meld, meld_points
 from games.rules.rummy.solver import (
+    DiscardTable,
     _hand,
     _solver_for,
     arrange,
@@ -278,6 +279,20 @@ def test_search_bound_holds(cards, rules):
     assert bound(rules, first_meld=False) >= total - brute_least_points(cards, rules)
     opened = rules.with_(win_without_discard=True)
     assert bound(opened, first_meld=True) >= brute_first_meld(cards, opened)
+
+
+@settings(max_examples=80, deadline=None)
+@given(cards=hands, rules=rule_sets, data=st.data())
+def test_cheapest_discard_is_the_least_of_the_whole_table(cards, rules, data):
+    """Searching only the discards whose floor can still win finds the least key over the whole table,
+    whatever each card adds to its points (a bot adds what the card gives away)."""
+    table = DiscardTable(cards, rules)
+    whole = points_after_discard(cards, rules)
+    assume(whole)
+    extra = {c: data.draw(st.integers(-30, 30)) for c in whole}
+    assert all(table.floor(c) <= left for c, left in whole.items())
+    key = lambda c, left: (left + extra[c], c)  # noqa: E731
+    assert table.cheapest(whole, key) == min(whole, key=lambda c: key(c, whole[c]))
 
 
 @settings(max_examples=60, deadline=None)

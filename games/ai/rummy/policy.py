@@ -20,7 +20,7 @@ from games.ai.rummy.knowledge import Knowledge
 from games.rules.cards import Card
 from games.rules.rummy.deck import card_of
 from games.rules.rummy.melds import Meld, card_points, meld_points
-from games.rules.rummy.solver import arrange, arrange_first_meld, points_after_discard
+from games.rules.rummy.solver import DiscardTable, arrange, arrange_first_meld
 
 Action = dict[str, Any]
 
@@ -154,21 +154,25 @@ def _discard(k: Knowledge, level: Level, rng: Random) -> int:
     options = [a["card"] for a in k.of_type("discard")]
     naturals = [c for c in options if not card_of(c).is_joker] or options
     hand = k.cards()
-    left_without = points_after_discard(hand, k.rules)
+    table = DiscardTable(hand, k.rules)
     loose = list(arrange(hand, k.rules).left)
     if rng.random() < level.slip:
         slips = [c for c in naturals if card_of(c) in loose]
         if slips:
             return rng.choice(slips)
 
-    def cost(c: int) -> tuple[float, int]:
+    def cost(c: int, left: int) -> tuple[float, int]:
         x = card_of(c)
         others = list(loose)
         if x in others:
             others.remove(x)
-        value = left_without.get(x, judgement.points(k, hand) - card_points(x, k.rules))
+        value = left
         value += level.outs_weight * judgement.outs(k, x, others) if x in loose else 0.0
         value += level.danger_weight * judgement.danger(k, x)
         return value, -c
 
-    return min(naturals, key=cost)
+    if all(card_of(c) in table.cards for c in naturals):
+        # The cost only rises with the points left: a discard is searched only while it can still win.
+        return table.cheapest(naturals, cost, as_card=card_of)
+    everything = judgement.points(k, hand)  # jokers that may not go: every card stays in hand
+    return min(naturals, key=lambda c: cost(c, everything - card_points(card_of(c), k.rules)))

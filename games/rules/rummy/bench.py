@@ -1,7 +1,8 @@
 """Rummy solver timings: ``python -m games.rules.rummy.bench [--hands N] [--seed S]``.
 
-Times `least_points`, `best_first_meld` and `best_discard` (a least_points per distinct card, sharing
-one memo, as a bot's discard does) on seeded random hands from two decks (14 cards with 2 jokers,
+Times `least_points`, `best_first_meld`, `best_discard` (searching only the discards that can still
+win, as a bot's discard does) and `points_after_discard` (the least points after every discard, on
+one memo) on seeded random hands from two decks (14 cards with 2 jokers,
 15 with 4), each call on an empty memo (a server rarely sees the same sub-hand twice), then
 hill-climbs from the slowest hands found to hunt for worse ones.
 """
@@ -15,7 +16,14 @@ import time
 from collections.abc import Callable
 
 from games.rules.cards import DECK, JOKER_COUNT, NATURAL_COUNT, Card, card, format_cards
-from games.rules.rummy import STANDARD, RummyRules, best_discard, best_first_meld, least_points
+from games.rules.rummy import (
+    STANDARD,
+    RummyRules,
+    best_discard,
+    best_first_meld,
+    least_points,
+    points_after_discard,
+)
 from games.rules.rummy.solver import clear_memo
 
 Solve = Callable[[list[Card], RummyRules], object]
@@ -92,7 +100,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     gc.disable()  # collector pauses are the machine's, not the solver's
-    for solve in (least_points, best_first_meld, best_discard):
+    for solve in (least_points, best_first_meld, best_discard, points_after_discard):
         for size, jokers in ((14, 2), (15, 4)):
             hands = [random_hand(rng, size=size, jokers=jokers) for _ in range(args.hands)]
             cold_time(solve, hands[0], STANDARD)  # warm the per-rules tables

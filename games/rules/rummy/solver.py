@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate, combinations, product
 from operator import itemgetter
+from typing import Any, TypeVar
 
 from games.rules.cards import NATURAL_COUNT, Card, card
 from games.rules.rummy.melds import SET_SUIT_ORDER, Meld, card_points, meld_points
 from games.rules.rummy.rules import RummyRules
+
+T = TypeVar("T")
 
 _CACHE_LIMIT = 1 << 18
 """Memo entries kept per rule variant before the memo is dropped, so a server's memory stays bounded."""
@@ -581,48 +584,88 @@ def arrange_first_meld(cards: Iterable[int], rules: RummyRules) -> Arrangement:
     return _arrangement(cards, rules, first_meld=True)
 
 
+class DiscardTable:
+    """The least points left after each discard a hand may make, each searched only when asked for.
+
+    One search serves every discard: the hand's candidates hold those of each sub-hand (the search
+    tests each fits), and a card set aside in the hand stays so in the sub-hand.  A discard leaves at
+    least `floor`: the whole hand's least points less the card's own (what melds without the card,
+    the whole hand melds too).  A card that one best layout of the whole hand leaves over leaves
+    exactly that, with no search: without it, that layout is still best.
+    """
+
+    def __init__(self, cards: Iterable[int], rules: RummyRules) -> None:
+        cards = list(map(card, cards))
+        self.rules = rules
+        self.hand = hand = _hand(cards, rules)
+        self.solver = solver = _solver_for(rules, first_meld=False)
+        jokers = len(hand.jokers)
+        candidates = solver.candidates(hand.counts, jokers, whole=False)
+        self.best = best = solver.search(candidates, hand.counts)
+        self.kept = int(bool(hand.stuck))
+        self.melded = best(hand.counts, jokers, self.kept, solver.worth(hand.counts))
+        layouts, naturals_left = _lay_out(solver, candidates, best, hand)
+        jokers_loose = jokers > sum(bin(bits).count("1") for _, bits, _ in layouts)
+        self.loose = {*hand.stuck, *map(card, naturals_left)}
+        if jokers_loose or not rules.jokers:
+            self.loose.update(hand.jokers)
+        self.total = sum(card_points(c, rules) for c in cards)
+        self.cards = tuple(dict.fromkeys(c for c in cards if not (c.is_joker and rules.fixed_jokers)))
+        """Each card the hand may discard once, in hand order (jokers not under ``fixed_jokers``)."""
+        self.found: dict[Card, int] = {}
+
+    def floor(self, c: Card) -> int:
+        """The fewest points discarding `c` could leave."""
+        return self.total - card_points(c, self.rules) - self.melded
+
+    def points(self, c: Card) -> int:
+        """The least points left after discarding `c`."""
+        if c in self.loose:
+            return self.floor(c)
+        if c not in self.found:
+            counts, jokers = self.hand.counts, len(self.hand.jokers)
+            if c.is_joker:
+                jokers -= 1
+            else:
+                counts -= 1 << (_FIELD * c)
+            melded = self.best(counts, jokers, self.kept, self.solver.worth(counts))
+            self.found[c] = self.total - card_points(c, self.rules) - melded
+        return self.found[c]
+
+    def cheapest(
+        self, among: Iterable[T], key: Callable[[T, int], Any], as_card: Callable[[T], Card] = card
+    ) -> T:
+        """The item of `among` (cards, or what `as_card` makes cards of) whose `key(item, points left)` is
+        least.  `key` must not fall as the points rise and must differ per item: then an item whose
+        floor's key cannot beat the best exact key found is not searched, nor any after it."""
+        chosen, chosen_key = None, None
+        for c in sorted(among, key=lambda c: key(c, self.floor(as_card(c)))):
+            if chosen_key is not None and key(c, self.floor(as_card(c))) >= chosen_key:
+                break
+            exact = key(c, self.points(as_card(c)))
+            if chosen_key is None or exact < chosen_key:
+                chosen, chosen_key = c, exact
+        if chosen is None:
+            raise ValueError("nothing to discard")
+        return chosen
+
+
 def points_after_discard(cards: Iterable[int], rules: RummyRules) -> dict[Card, int]:
     """For each card the hand may discard (each distinct card once, hand order), the least points left.
 
-    Jokers cannot be discarded under ``fixed_jokers``.  One search serves every discard: the hand's
-    candidates hold those of each sub-hand (the search tests each fits), and a card set aside in the
-    hand stays so in the sub-hand.  A card that one best layout of the whole hand leaves over costs
-    no search: without it, that layout is still best.
+    Jokers cannot be discarded under ``fixed_jokers``.  See `DiscardTable`.
     """
-    cards = list(map(card, cards))
-    hand = _hand(cards, rules)
-    solver = _solver_for(rules, first_meld=False)
-    jokers = len(hand.jokers)
-    candidates = solver.candidates(hand.counts, jokers, whole=False)
-    best = solver.search(candidates, hand.counts)
-    kept = int(bool(hand.stuck))
-    melded = best(hand.counts, jokers, kept, solver.worth(hand.counts))
-    layouts, naturals_left = _lay_out(solver, candidates, best, hand)
-    loose = {*hand.stuck, *map(card, naturals_left)}
-    jokers_loose = jokers > sum(bin(bits).count("1") for _, bits, _ in layouts)
-    total = sum(card_points(c, rules) for c in cards)
-    out: dict[Card, int] = {}
-    for c in cards:
-        if c in out or (c.is_joker and rules.fixed_jokers):
-            continue
-        counts, left = hand.counts, jokers
-        if c in loose or (c.is_joker and (jokers_loose or not rules.jokers)):
-            out[c] = total - card_points(c, rules) - melded
-            continue
-        if c.is_joker:
-            left -= 1
-        else:
-            counts -= 1 << (_FIELD * c)
-        out[c] = total - card_points(c, rules) - best(counts, left, kept, solver.worth(counts))
-    return out
+    table = DiscardTable(cards, rules)
+    return {c: table.points(c) for c in table.cards}
 
 
 def best_discard(cards: Iterable[int], rules: RummyRules) -> Card:
-    """The discard leaving the least points; on a tie a natural before a joker, then the costlier card."""
-    table = points_after_discard(cards, rules)
-    if not table:
-        raise ValueError("nothing to discard")
-    return min(table, key=lambda c: (table[c], c.is_joker, -card_points(c, rules), c))
+    """The discard leaving the least points; on a tie a natural before a joker, then the costlier card.
+
+    Only the discards that could still beat the best found are searched (`DiscardTable.cheapest`).
+    """
+    table = DiscardTable(cards, rules)
+    return table.cheapest(table.cards, lambda c, left: (left, c.is_joker, -card_points(c, rules), c))
 
 
 def clear_memo() -> None:
