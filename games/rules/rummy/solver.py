@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import accumulate, combinations, product
 from operator import itemgetter
 from typing import Any, TypeVar
@@ -382,7 +382,7 @@ def _first_meld_jokers_top(highest: int, elevens: int) -> list[int]:
     return out
 
 
-@cache
+@lru_cache(maxsize=1 << 14)  # keyed by whole hands: bounded, or a server's memory would grow for ever
 def _held(counts: int) -> list[int]:
     """The cards a counts int holds, each once, in index order."""
     out = []
@@ -672,3 +672,4 @@ def clear_memo() -> None:
     """Forget every memoised sub-hand (benchmarks time cold calls)."""
     for solver_for_rules in _ALL_SOLVERS:
         solver_for_rules.memo.clear()
+    _held.cache_clear()
