@@ -33,6 +33,21 @@ def percentile(values: list[float], q: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))], 2)
 
 
+def timeline(stats: Stats, *, step_s: int = 30) -> list[dict]:
+    """Latency by period of the run: the opening rush (every table deals at once) and the
+    steady state that follows are different loads."""
+    if not stats.measured_at:
+        return []
+    start = min(stats.measured_at)
+    periods: dict[int, list[float]] = {}
+    for at, ms in zip(stats.measured_at, stats.latencies_ms, strict=True):
+        periods.setdefault(int((at - start) // step_s) * step_s, []).append(ms)
+    return [
+        {"from_s": t, "actions": len(ms), "p50_ms": percentile(ms, 50), "p99_ms": percentile(ms, 99)}
+        for t, ms in sorted(periods.items())
+    ]
+
+
 async def run_load(*, urls, tables, think_ms: float, timeout: float) -> tuple[Stats, list[float], float]:
     stats = Stats()
     stop = asyncio.Event()
@@ -140,12 +155,16 @@ def main() -> int:
         "floor_p99_ms": percentile(floor, 99),
         "floor_samples": len(floor),
         "mean_ms": round(statistics.fmean(stats.latencies_ms), 2) if stats.latencies_ms else None,
+        "timeline": timeline(stats),
     }
     if args.json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
-            print(f"{key:>16}: {value}")
+            if key != "timeline":
+                print(f"{key:>16}: {value}")
+        for period in result["timeline"]:
+            print("{from_s:>14}s: {actions} actions, p50 {p50_ms} ms, p99 {p99_ms} ms".format(**period))
     return 0 if not result["errors"] and not inconsistencies else 1
 
 

@@ -32,6 +32,8 @@ def policy(view: dict) -> dict:
 @dataclass
 class Stats:
     latencies_ms: list[float] = field(default_factory=list)
+    measured_at: list[float] = field(default_factory=list)
+    """When each latency was measured (perf_counter), for the run's timeline."""
     sent: int = 0
     sent_ids: dict[str, set[tuple[int, str]]] = field(default_factory=dict)
     """room code -> (seat, client id) of every action sent and not refused"""
@@ -103,7 +105,9 @@ async def play_table(
             sent = stats.sent_at.get(key)
             if sent is not None and sent[1] != seat:  # the opponent's update: the latency players feel
                 del stats.sent_at[key]
-                stats.latencies_ms.append((time.perf_counter() - sent[0]) * 1000)
+                now = time.perf_counter()
+                stats.latencies_ms.append((now - sent[0]) * 1000)
+                stats.measured_at.append(now)
             if frame["status"] != "playing":
                 if not done.is_set():
                     stats.finished += 1
