@@ -523,9 +523,10 @@ class _Run:
 
     def _offer_call(self) -> bool:
         """After a discard on a calling table, once: the bots that may call decide at once, in
-        turn order, and the first that wants the card calls; if none does and a person may call,
-        the window opens for CALL_WINDOW.  True while the window is open: a bot's draw waits for
-        it (a person to draw may draw at once, which closes it)."""
+        turn order, and the first that wants the card calls; if none does and a person who may
+        call is connected, the window opens for CALL_WINDOW (a person away would hold the bots
+        for nobody).  True while the window is open: a bot's draw waits for it (a person to draw
+        may draw at once, which closes it)."""
         callers = self.family.callers(self.state)
         if not callers:
             self.call_until = None
@@ -537,7 +538,7 @@ class _Run:
                 if self.seats[seat].bot and self._bot_action(seat) is not None:
                     self._apply(seat, {"type": "call"}, actor="bot")
                     return False
-            if any(not self.seats[seat].bot for seat in callers):
+            if any(not self.seats[seat].bot and is_connected(self.seats[seat]) for seat in callers):
                 self.call_until = timezone.now() + CALL_WINDOW
         return self.call_until is not None
 

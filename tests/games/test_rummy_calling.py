@@ -1,5 +1,6 @@
-"""Calling on German Rummy tables (3-4 seats): the bots decide as a discard is made, people get
-a call window (`services.CALL_WINDOW`) that holds a bot's next draw, the sweeper closes it."""
+"""Calling on German Rummy tables (3-4 seats): the bots decide as a discard is made, connected
+people get a call window (`services.CALL_WINDOW`) that holds a bot's next draw, the sweeper
+closes it; a person away gets none, so the bots play on."""
 
 from datetime import timedelta
 from itertools import count
@@ -9,9 +10,10 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games import services
-from games.models import Match, Room
+from games.models import Match, Room, Seat
 from games.replays import is_consistent
 from games.rules import rummy
+from games.seating import LOST_AFTER
 from games.services import CALL_WINDOW, ServiceError
 from games.sweeper import sweep_once
 from tests.games.sockets import connect, drain, receive_until
@@ -75,6 +77,11 @@ def set_position(match, *, turn, hands):
     return match
 
 
+def connected(match, *seats):
+    """The people in `seats` have a table socket open (as the consumer counts one)."""
+    Seat.objects.filter(room_id=match.room_id, index__in=seats).update(sockets=1, last_seen=timezone.now())
+
+
 CLIENT_IDS = count()
 
 
@@ -107,6 +114,7 @@ def last_call(state):
 def test_a_person_gets_a_window_to_call_a_bots_discard_when_a_bot_follows(sent):
     match, (ana,) = calling_table(3, 1)
     set_position(match, turn=0, hands={0: ["KC", "2S", "6S", "5H", "9D"], 1: JUNK[1], 2: JUNK[2]})
+    connected(match, 0)
     before = match.moves.count()
     opened = timezone.now()
     state = act(match, ana, {"type": "discard", "card": card_id("KC")})
@@ -129,10 +137,52 @@ def test_a_person_gets_a_window_to_call_a_bots_discard_when_a_bot_follows(sent):
     assert match.call_deadline is None and frame(match, 0)["call_deadline"] is None
 
 
+@pytest.mark.parametrize("lost", [False, True], ids=["socket closed", "count of a dead process"])
+def test_a_person_away_gets_no_window_and_the_bots_play_straight_on(lost):
+    match, (ana,) = calling_table(3, 1)
+    set_position(match, turn=0, hands={0: ["KC", "2S", "6S", "5H", "9D"], 1: JUNK[1], 2: JUNK[2]})
+    if lost:  # a socket still counted, unseen since before LOST_AFTER: not believed
+        Seat.objects.filter(room_id=match.room_id, index=0).update(
+            sockets=1, last_seen=timezone.now() - LOST_AFTER - timedelta(seconds=1)
+        )
+    before = match.moves.count()
+    state = act(match, ana, {"type": "discard", "card": card_id("KC")})
+    # Only Ana may call bot 1's discard, and she is away: bot 2 draws at once, no window.
+    log = moves_since(match, before)
+    assert log[:4] == [
+        (0, "discard", "player"),
+        (1, "draw", "bot"),
+        (1, "discard", "bot"),
+        (2, "draw", "bot"),
+    ]
+    assert log[-1] == (2, "discard", "bot") and state.turn == 0 and state.phase == "draw"
+    assert match.call_deadline is None and frame(match, 0)["call_deadline"] is None
+
+
+def test_a_person_back_at_the_table_gets_windows_again():
+    match, (ana,) = calling_table(3, 1)
+    set_position(match, turn=0, hands={0: ["KC", "2S", "6S", "5H", "9D"], 1: JUNK[1], 2: JUNK[2]})
+    room, identity = match.room, me(ana)
+    services.do_socket_opened(room=room, identity=identity)
+    services.do_socket_closed(room=room, identity=identity)  # Ana left: no window for her
+    state = act(match, ana, {"type": "discard", "card": card_id("KC")})
+    assert state.turn == 0 and match.call_deadline is None
+
+    services.do_socket_opened(room=room, identity=identity)  # she is back
+    before = match.moves.count()
+    state = act(match, ana, {"type": "draw", "source": "stock"})
+    state = act(match, ana, {"type": "discard", "card": state.drawn})
+    # Bot 1 played; its discard waits for Ana's call, bot 2 for the window.
+    assert moves_since(match, before)[-2:] == [(1, "draw", "bot"), (1, "discard", "bot")]
+    assert state.turn == 2 and state.callable and match.call_deadline is not None
+    assert {"type": "call"} in frame(match, 0)["view"]["legal_actions"]
+
+
 def test_a_bot_calls_a_persons_discard_when_it_wants_the_card():
     match, (ana,) = calling_table(3, 1)
     kings = ["KH", "KS", "2C", "6C", "TC", "3D", "7D"]  # with the KD: a set of kings, 30 to come out
     set_position(match, turn=0, hands={0: ["KD", "2S", "6S", "5H", "9D"], 1: JUNK[3], 2: kings})
+    connected(match, 0)
     before = match.moves.count()
     state = act(match, ana, {"type": "discard", "card": card_id("KD")})
     log = moves_since(match, before)
@@ -146,6 +196,7 @@ def test_a_bot_calls_a_persons_discard_when_it_wants_the_card():
 def test_nobody_calls_the_sweeper_closes_the_window_and_the_next_bot_plays():
     match, (ana,) = calling_table(3, 1)
     set_position(match, turn=0, hands={0: ["KC", "2S", "6S", "5H", "9D"], 1: JUNK[1], 2: JUNK[2]})
+    connected(match, 0)
     act(match, ana, {"type": "discard", "card": card_id("KC")})
     deadline, version, moves = match.call_deadline, match.version, match.moves.count()
 
@@ -175,6 +226,7 @@ def test_a_bot_wins_the_race_for_a_card_and_of_two_people_the_first_caller_wins(
     set_position(
         match, turn=1, hands={0: ["2S", "6S", "5H", "9D"], 1: ["KD", "4S", "8S"], 2: JUNK[2], 3: kings}
     )
+    connected(match, 0, 1)
     seen = match.version  # what Ana's table showed before Bo discarded
 
     # Bo discards the KD: bot 3 wants it and calls as it lands, before any person could.
@@ -201,6 +253,7 @@ def test_a_bot_wins_the_race_for_a_card_and_of_two_people_the_first_caller_wins(
 def test_a_person_to_draw_may_draw_at_once_which_closes_the_window():
     match, (ana, bo) = calling_table(3, 2)  # people in seats 0 and 1, a bot in 2
     set_position(match, turn=1, hands={0: ["2S", "6S", "5H", "9D"], 1: ["KC", "4S", "8S"], 2: JUNK[2]})
+    connected(match, 0, 1)
     act(match, bo, {"type": "discard", "card": card_id("KC")})
     assert match.call_deadline is not None  # Ana may call; the bot waits to draw
     sweep_once(now=match.call_deadline)
@@ -217,6 +270,7 @@ def test_a_person_to_draw_may_draw_at_once_which_closes_the_window():
 def test_a_window_left_to_run_out_with_a_person_to_draw_ends_the_offer():
     match, (ana, bo) = calling_table(3, 2)
     set_position(match, turn=1, hands={0: ["2S", "6S", "5H", "9D"], 1: ["KC", "4S", "8S"], 2: JUNK[2]})
+    connected(match, 0, 1)
     act(match, bo, {"type": "discard", "card": card_id("KC")})
     sweep_once(now=match.call_deadline)
     match.refresh_from_db()
@@ -266,6 +320,7 @@ def play_through(match, people, limit=4000):
 
 def test_a_whole_calling_table_with_one_person_plays_through_its_windows():
     match, (ana,) = calling_table(3, 1)
+    connected(match, 0)
     windows = play_through(match, {0: ana})
     assert windows > 0
     match.refresh_from_db()
@@ -277,6 +332,7 @@ def test_a_whole_calling_table_with_one_person_plays_through_its_windows():
 def test_no_window_without_the_flag_or_with_two_seats(seats):
     """(Two seats never have the flag: the rules refuse calling for fewer than three.)"""
     match, (ana,) = calling_table(seats, 1, calling=False)
+    connected(match, 0)
     assert play_through(match, {0: ana}) == 0
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
 
