@@ -86,28 +86,42 @@ def start_computer_game(page, server, rules="Arcade Gin", level=None):
 QUICK_ARCADE_DEAL = bytes.fromhex("00000000000000000000000000000d55")
 
 
-def start_quick_arcade_game(page, server, name=None):
-    """Sign up, then play the arcade bot on QUICK_ARCADE_DEAL (the lobby deals at random)."""
+def on_own_thread(work):
+    """Run database work for a test beside the live server.  On a thread of its own: the
+    test's thread runs Playwright's event loop, where Django refuses sync database calls and
+    services cannot send on the channel layer (async_to_sync)."""
+
+    def run():
+        try:
+            return work()
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def create_room(name, *, ruleset, **options):
+    """A room made through the services for the signed-up player `name`, for what the lobby's
+    forms do not offer (a chosen deal, a computer game with a turn timer)."""
     from accounts.models import User
     from games import services
     from games.identity import Identity
     from games.models import RuleSet
 
+    return on_own_thread(
+        lambda: services.do_create_room(
+            identity=Identity(user_id=User.objects.get(display_name=name).pk),
+            ruleset=RuleSet.objects.get(slug=ruleset),
+            **options,
+        )
+    )
+
+
+def start_quick_arcade_game(page, server, name=None):
+    """Sign up, then play the arcade bot on QUICK_ARCADE_DEAL (the lobby deals at random)."""
     name = sign_up(page, server, name)
-
-    def create():  # in a thread of its own: the service sends on a channel layer (async_to_sync)
-        try:
-            return services.do_create_room(
-                identity=Identity(user_id=User.objects.get(display_name=name).pk),
-                ruleset=RuleSet.objects.get(slug="gin-arcade"),
-                bot="arcade",
-                first_seed=QUICK_ARCADE_DEAL,
-            )
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        room = pool.submit(create).result()
+    room = create_room(name, ruleset="gin-arcade", bot="arcade", first_seed=QUICK_ARCADE_DEAL)
     page.goto(f"{server}/r/{room.code}/")
     page.wait_for_selector("#hand-you .card")
 

@@ -1,33 +1,26 @@
 """An opponent who leaves an online gin table: the other player sees for how long, and after
 a minute claims the win (issue #5)."""
 
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
-from tests.browser.table_play import new_page, restore_rule_sets, sign_up
+from tests.browser.table_play import new_page, on_own_thread, restore_rule_sets, sign_up
 from tests.browser.test_a11y import serious_violations
 
 pytestmark = pytest.mark.browser
 
 
 def away_since(name, seconds):
-    """As if `name`'s last socket had closed `seconds` ago (in a thread: the test's own loop)."""
+    """As if `name`'s last socket had closed `seconds` ago."""
     from games.models import Seat
 
-    def move():
-        try:
-            Seat.objects.filter(user__display_name=name).update(
-                last_seen=timezone.now() - timedelta(seconds=seconds)
-            )
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(move).result()
+    on_own_thread(
+        lambda: Seat.objects.filter(user__display_name=name).update(
+            last_seen=timezone.now() - timedelta(seconds=seconds)
+        )
+    )
 
 
 def test_an_opponent_away_for_a_minute_can_be_claimed_against(browser, server, shot):

@@ -1,12 +1,10 @@
 """The gin table's turn timer, and the Daily Gin's banner on its table."""
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection
 
-from tests.browser.table_play import new_page, restore_rule_sets, sign_up
+from tests.browser.table_play import create_room, new_page, restore_rule_sets, sign_up
 from tests.browser.test_a11y import serious_violations
 
 pytestmark = pytest.mark.browser
@@ -14,24 +12,7 @@ pytestmark = pytest.mark.browser
 
 def timed_computer_room(name, seconds):
     """A room against the medium bot with a turn timer (the lobby's computer form has none)."""
-    from accounts.models import User
-    from games import services
-    from games.identity import Identity
-    from games.models import RuleSet
-
-    def create():  # in a thread of its own: the service sends on a channel layer (async_to_sync)
-        try:
-            return services.do_create_room(
-                identity=Identity(user_id=User.objects.get(display_name=name).pk),
-                ruleset=RuleSet.objects.get(slug="gin-classic"),
-                bot="medium",
-                turn_seconds=seconds,
-            )
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(create).result()
+    return create_room(name, ruleset="gin-classic", bot="medium", turn_seconds=seconds)
 
 
 def test_the_turn_timer_counts_down_at_the_place_of_the_seat_to_play(browser, server, shot):
