@@ -4,6 +4,7 @@
 // dialog, preferences, sounds); how it fits together: docs/table.md, "German Rummy table".
 import { announce, setStatus } from "./table/announce.js";
 import { HandArrangement } from "./table/arrangement.js";
+import { renderAway } from "./table/claim.js";
 import { showClock } from "./table/clock.js";
 import { connectTable } from "./table/connection.js";
 import { enableDrag } from "./table/drag.js";
@@ -12,7 +13,7 @@ import { animate, snapshot, stepDelay } from "./table/motion.js";
 import { applyPreferences, bindSettings } from "./table/preferences.js";
 import { replaySteps } from "./table/replay.js";
 import { closeResult } from "./table/results.js";
-import { roomArrived } from "./table/presence.js";
+import { everySecond, roomArrived } from "./table/presence.js";
 import { play } from "./table/sounds.js";
 import { t } from "./table/texts.js";
 import { describe } from "./rummy/announce.js";
@@ -20,7 +21,7 @@ import { callWindowOpen, showCallWindow } from "./rummy/call.js";
 import { readMeld } from "./rummy/deck.js";
 import { chooseAmong } from "./rummy/choice.js";
 import { layDownPlan, options, placements } from "./rummy/moves.js";
-import { callOffer, render } from "./rummy/render.js";
+import { callOffer, othersOf, render } from "./rummy/render.js";
 import { RUMMY_REPLAY } from "./rummy/replay.js";
 import { renderRoundEnd } from "./rummy/results.js";
 
@@ -67,15 +68,25 @@ function draw(shown, live = true, actor = null) {
   const order = shown.hand ? arrangement.arrange(shown).filter((id) => !staged.has(id)) : [];
   const playing = ui.frame?.status === "playing";
   const plan = layDownPlan(shown, you(), ui.staged, ui.selected);
-  render({ view: shown, room: ui.room, you: you(), names: names(), order, selected: ui.selected, staged: ui.staged, plan, busy: ui.busy, live: live && playing && !ui.busy });
+  const ended = playing ? null : { reason: ui.frame?.end_reason, winner: ui.frame?.winner_seat };
+  render({ view: shown, room: ui.room, you: you(), names: names(), order, selected: ui.selected, staged: ui.staged, plan, busy: ui.busy, live: live && playing && !ui.busy, ended });
   showClock(live ? ui.frame?.deadline : null);
   showCallWindow(live ? ui.frame?.callEnd : null);
+  showAway();
   animate(root, before, from);
   if (order.length && !performance.getEntriesByName("hand-rendered").length) {
     performance.mark("hand-rendered");
     if (root.getBoundingClientRect().bottom > innerHeight) root.scrollIntoView({ block: "start" });
   }
 }
+
+// The people away: the notice, and after a minute the claim (a seated player only).
+function showAway() {
+  const watching = you() !== null && ui.frame?.status === "playing";
+  const others = othersOf(ui.room.seats.length, you());
+  renderAway($("away-notice"), { room: ui.room, others, names: names(), watching });
+}
+everySecond(showAway);
 
 // Writes what `events` did on the status line; unless `quiet`, also says it (and `offer`, a
 // call window opening for you) and plays sounds.
@@ -108,6 +119,7 @@ async function showFrame(frame) {
   const over = (v.phase === "round_over" || v.phase === "match_over") && v.history.length;
   if (over) renderRoundEnd($("hand-end"), { view: v, room: ui.room, you: you(), names: names() }, { nextHand, rematch });
   else closeResult($("hand-end"));
+  if (frame.end_reason === "claimed") announce($("turn-line").textContent);
 }
 
 let queue = Promise.resolve();
@@ -124,10 +136,16 @@ const { socket, act } = connectTable(root, ui, {
   onState: (frame) => enqueue(arrived(frame)),
   onRoomChange: () => ui.frame && enqueue({ ...ui.frame, events: [] }),
   onRefused(state) {
+    for (const button of $("away-notice").querySelectorAll("button")) button.disabled = false; // a refused claim
     if (state) enqueue({ ...arrived(state), events: [] });
     else if (ui.frame) draw(view());
   },
 });
+
+function claim(bot) {
+  for (const button of $("away-notice").querySelectorAll("button")) button.disabled = true;
+  socket.send({ type: "claim", bot });
+}
 
 const nextHand = () => act({ type: "next_hand" });
 const rematch = () => socket.send({ type: "offer", kind: "rematch" });
@@ -270,6 +288,10 @@ enableKeyboard($("hand-you"), {
   onMove: (card, step) => arrange(() => arrangement.move(Number(card), step)),
   onCommand: (name) => commands[name](),
   shortcuts: { s: "stock", d: "discard", l: "meld", g: "group", c: "call", m: "sort", escape: "clear" },
+});
+$("away-notice").addEventListener("click", (e) => {
+  const button = e.target.closest("[data-claim]");
+  if (button) claim(button.dataset.claim === "bot");
 });
 $("hand-end").addEventListener("cancel", (e) => e.preventDefault()); // only the next deal closes it
 

@@ -77,7 +77,7 @@ function draw(shown, live = true) {
 function showAway() {
   const { you, them, names } = seats();
   const watching = mode === "online" && you !== null && ui.frame?.status === "playing";
-  renderAway($("away-notice"), { room: ui.room, them, name: names[them], watching });
+  renderAway($("away-notice"), { room: ui.room, others: [them], names, watching });
 }
 everySecond(showAway);
 

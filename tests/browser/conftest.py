@@ -43,3 +43,14 @@ def shot():
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
     return take
+
+
+@pytest.fixture
+def rummy_rule_sets(transactional_db):
+    """Rule sets for 3 and 4 seats (the presets have 2 and 4; a test's flush empties them)."""
+    from games.models import RuleSet
+
+    RuleSet.objects.create(
+        slug="rummy-three", name="German Rummy for three", name_es="Rommé a tres", family="rummy", seats=3
+    )
+    RuleSet.objects.create(slug="rummy-four", name="German Rummy for four", family="rummy", seats=4)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from games.models import Match, RuleSet
+from games.models import Match
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.table_play import new_page
 from tests.servers import daphne
@@ -25,15 +25,6 @@ MY_TURN_OR_END = """() => document.getElementById("hand-end").open
       && document.getElementById("turn-line").textContent.startsWith("Your turn"))"""
 PLAY_STEP = "#turn-line:text-matches('^Your turn: (come out|lay down)')"
 SETTLED = "() => !document.getElementById('table').classList.contains('busy')"
-
-
-@pytest.fixture
-def rummy_rule_sets(transactional_db):
-    """Rule sets for 3 and 4 seats (the presets have 2 and 4; a test's flush empties them)."""
-    RuleSet.objects.create(
-        slug="rummy-three", name="German Rummy for three", name_es="Rommé a tres", family="rummy", seats=3
-    )
-    RuleSet.objects.create(slug="rummy-four", name="German Rummy for four", family="rummy", seats=4)
 
 
 def open_table(page, server, *, rounds="1", timer="", seats=3):

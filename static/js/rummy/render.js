@@ -1,11 +1,12 @@
 // Draws the rummy table from a scene: { view, room, you, names, order, selected, staged,
-// plan, busy, live }. The hand, the piles and focus come from the gin table's render.js;
+// plan, busy, live, ended }. The hand, the piles and focus come from the gin table's render.js;
 // this adds the seats around the table, the melds on it, the melds being built and the
 // controls. Every region is rebuilt from the scene.
 import { el } from "../table/results.js";
 import { cardFace } from "../table/cards.js";
 import { clockSlot } from "../table/clock.js";
-import { presenceMark } from "../table/presence.js";
+import { nameList } from "../table/claim.js";
+import { awayFor, presenceMark } from "../table/presence.js";
 import { focusKey, renderHand, renderPiles, restoreFocus } from "../table/render.js";
 import { cardName, shortName, t } from "../table/texts.js";
 import { meldWords } from "./announce.js";
@@ -156,8 +157,18 @@ export function callOffer(view, you, names) {
   return t("turn_call", { card: cardName(codeOf(view.discard_pile.at(-1))), name: names[view.turn] });
 }
 
+// A match ended off the cards (a claim) says how; `ended` is the frame's { reason, winner }.
+// Whoever is still away is who left (do_claim ends the match against every other seat).
+function endText({ ended, you, names, room }) {
+  if (ended.reason !== "claimed") return t("match_over");
+  if (ended.winner !== you) return t("claimed_seat", { name: names[ended.winner] });
+  const gone = othersOf(room.seats.length, you).filter((seat) => awayFor(room, seat) !== null);
+  return gone.length ? t("claimed_you", { name: nameList(gone.map((seat) => names[seat])) }) : t("match_over");
+}
+
 function turnText(scene, o) {
   const { view, you, names } = scene;
+  if (scene.ended) return endText(scene);
   if (view.phase === "match_over") return t("match_over");
   if (view.phase === "round_over" || view.phase === "deal") return t("round_over");
   if (you === null) return t("watching");

@@ -1,11 +1,16 @@
-// The opponent away (issue #5): how long, and once the claim is open the two ways to end the
-// wait: claim the win, or let the computer play their seat to the end. The server judges the
-// claim (do_claim); its result comes back as the usual frames.
+// The opponents away (issue #5): how long, and once the claim is open the two ways to end the
+// wait: claim the win, or let the computer play the absent seats to the end. The server
+// judges the claim (do_claim); its result comes back as the usual frames. One opponent at the
+// gin table, up to three at the rummy table: any one of them away a minute opens the claim.
 import { announce } from "./announce.js";
 import { awayFor, canClaim } from "./presence.js";
 import { mmss, t } from "./texts.js";
 
-let stage = "here"; // here, away, claim
+let shown = ""; // what the notice was built for: stage and the seats that can be claimed
+let away = new Set(); // seats away when last drawn
+
+// "Bo", "Bo and Cy", "Bo, Cy and Di" (in the page's language).
+export const nameList = (names) => new Intl.ListFormat(document.documentElement.lang || "en").format(names);
 
 function button(kind, label, primary) {
   const b = document.createElement("button");
@@ -16,30 +21,41 @@ function button(kind, label, primary) {
   return b;
 }
 
-function build(box, next, name) {
+// `several`: a table of three or four, whose claim the note explains for every seat.
+function build(box, stage, names, several) {
   const text = document.createElement("p");
   text.className = "away-text";
-  if (next !== "claim") return box.replaceChildren(text);
+  if (stage !== "claim") return box.replaceChildren(text);
   const actions = document.createElement("div");
   actions.className = "away-actions";
   actions.append(button("win", t("claim_win"), true), button("bot", t("claim_bot"), false));
   const note = document.createElement("p");
   note.className = "note";
-  note.textContent = t("claim_explain", { name });
+  note.textContent = several ? t("claim_explain_seats", { names: nameList(names) }) : t("claim_explain", { name: names[0] });
   box.replaceChildren(text, actions, note);
 }
 
-// `watching`: a seated player at a match being played (nobody claims for a spectator).
-export function renderAway(box, { room, them, name, watching }) {
-  const away = watching ? awayFor(room, them) : null;
-  const next = away === null ? "here" : canClaim(room, them) ? "claim" : "away";
-  if (next !== stage) {
-    if (next === "away" && stage === "here") announce(t("went_away", { name }));
-    else if (next === "claim") announce(t("claim_open", { name }));
-    else if (next === "here" && watching && room.seats[them].kind === "player") announce(t("came_back", { name }));
-    stage = next;
-    box.hidden = next === "here";
-    build(box, next, name);
+// `others`: the seats besides yours; `names`: every seat's name; `watching`: a seated player
+// at a match being played (nobody claims for a spectator).
+export function renderAway(box, { room, others, names, watching }) {
+  const now = new Set(watching ? others.filter((seat) => awayFor(room, seat) !== null) : []);
+  const claimable = [...now].filter((seat) => canClaim(room, seat));
+  const stage = !now.size ? "here" : claimable.length ? "claim" : "away";
+  for (const seat of now) if (!away.has(seat) && !canClaim(room, seat)) announce(t("went_away", { name: names[seat] }));
+  for (const seat of away) {
+    if (!now.has(seat) && watching && room.seats[seat].kind === "player") announce(t("came_back", { name: names[seat] }));
   }
-  if (away !== null) box.querySelector(".away-text").textContent = t("away_notice", { name, time: mmss(away) });
+  away = now;
+  const key = `${stage} ${claimable}`;
+  if (key !== shown) {
+    const who = claimable.map((seat) => names[seat]);
+    if (stage === "claim") announce(who.length > 1 ? t("claim_open_many", { names: nameList(who) }) : t("claim_open", { name: who[0] }));
+    shown = key;
+    box.hidden = stage === "here";
+    build(box, stage, who, others.length > 1);
+  }
+  if (now.size) {
+    const lines = [...now].map((seat) => t("away_notice", { name: names[seat], time: mmss(awayFor(room, seat)) }));
+    box.querySelector(".away-text").textContent = lines.join(" ");
+  }
 }
