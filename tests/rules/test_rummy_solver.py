@@ -386,6 +386,15 @@ def test_best_discard_keeps_jokers_on_a_tie():
     assert points_after_discard(hand, FIXED).keys() == set(parse_cards("5H 6H 7H 7C 7S"))
 
 
+def test_a_melded_joker_discarded_leaves_at_least_the_hand_melded_without_it():
+    # 7C-TC would take the joker back, so without it the hand melds the joker's 20 less.
+    table = DiscardTable(parse_cards("7C 8C 9C TC X1 3D 9S"), STANDARD)
+    assert table.floor(parse_card("X1")) == table.points(parse_card("X1")) == 12
+    # A set of four takes no joker: the floor falls back to what such melds could hold.
+    table = DiscardTable(parse_cards("7C 7S 7H 7D X1 X2"), STANDARD)
+    assert table.floor(parse_card("X1")) <= table.points(parse_card("X1")) == 7
+
+
 def test_too_many_copies_is_refused():
     with pytest.raises(ValueError):
         least_points(parse_cards("5H 5H 5H"), STANDARD)

@@ -365,6 +365,11 @@ _RANK_FIELDS = tuple(
 )
 
 
+_SUIT_FIELDS = tuple(
+    sum(_FIELD_MASK << (_FIELD * (suit + rank)) for rank in range(13)) for suit in range(0, 52, 13)
+)
+
+
 def _copies(counts: int) -> int:
     """How many cards a counts int holds."""
     return (counts & _ONES).bit_count() + 2 * (counts >> 1 & _ONES).bit_count()
@@ -591,7 +596,8 @@ class DiscardTable:
     tests each fits), and a card set aside in the hand stays so in the sub-hand.  A discard leaves at
     least `floor`: the whole hand's least points less the card's own (what melds without the card,
     the whole hand melds too).  A card that one best layout of the whole hand leaves over leaves
-    exactly that, with no search: without it, that layout is still best.
+    exactly that, with no search: without it, that layout is still best.  A melded joker's floor is
+    tighter (`_melded_without_joker`), so it is rarely searched before the naturals.
     """
 
     def __init__(self, cards: Iterable[int], rules: RummyRules) -> None:
@@ -613,15 +619,46 @@ class DiscardTable:
         self.cards = tuple(dict.fromkeys(c for c in cards if not (c.is_joker and rules.fixed_jokers)))
         """Each card the hand may discard once, in hand order (jokers not under ``fixed_jokers``)."""
         self.found: dict[Card, int] = {}
+        self.joker_floor: int | None = None
+
+    def _melded_without_joker(self) -> int:
+        """The most the hand less one (melded) joker can meld.
+
+        A best layout of that hand with a meld that can take one more joker (a run under 13 places or a
+        set of three, either with more naturals than jokers) melds the joker's points less than the
+        whole hand does.  With at most one joker, every meld holds more naturals than jokers, so a
+        layout with no such meld holds only sets of four and 13-place runs: it melds at most the
+        naturals that could be in one, and the joker.
+        """
+        jokers = len(self.hand.jokers) - 1
+        if jokers > 1:
+            return self.melded
+        joker = card_points(card(NATURAL_COUNT), self.rules)
+        counts = self.hand.counts
+        present = (counts | counts >> 1) & _ONES
+        fields = 0
+        for rank_field in _RANK_FIELDS:
+            if (present & rank_field).bit_count() >= 4 - jokers:
+                fields |= rank_field
+        for suit_field in _SUIT_FIELDS:
+            if (present & suit_field).bit_count() >= 13 - jokers:
+                fields |= suit_field
+        saturated = jokers * joker + self.solver.worth(counts & fields)
+        return min(self.melded, max(self.melded - joker, saturated))
 
     def floor(self, c: Card) -> int:
         """The fewest points discarding `c` could leave."""
+        if c.is_joker and c not in self.loose:
+            if self.joker_floor is None:
+                points = card_points(c, self.rules)
+                self.joker_floor = self.total - points - self._melded_without_joker()
+            return self.joker_floor
         return self.total - card_points(c, self.rules) - self.melded
 
     def points(self, c: Card) -> int:
         """The least points left after discarding `c`."""
         if c in self.loose:
-            return self.floor(c)
+            return self.total - card_points(c, self.rules) - self.melded
         if c not in self.found:
             counts, jokers = self.hand.counts, len(self.hand.jokers)
             if c.is_joker:
