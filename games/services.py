@@ -355,7 +355,8 @@ def do_close_call_window(*, match_id: int, now: datetime) -> bool:
 
 
 def do_claim(*, match_id: int, identity: Identity, bot: bool = False) -> None:
-    """After the opponent has been away 60 s: win the match, or (`bot`) let a bot finish it."""
+    """After an opponent has been away 60 s: let bots play the absent seats to the end
+    (`bot`), or, when every other person is away, win the match."""
     with transaction.atomic():
         match, seats = _lock_match(match_id)
         seat = seat_of(seats, identity)
@@ -366,6 +367,11 @@ def do_claim(*, match_id: int, identity: Identity, bot: bool = False) -> None:
         absent = [s for s in seats if s.index != seat.index and is_claimable(s)]
         if not absent:
             raise ServiceError("opponent_present", "Your opponent is connected (or was, less than 60 s ago).")
+        present = [s for s in seats if s.index != seat.index and not s.bot and not is_claimable(s)]
+        if present and not bot:  # a win claimed against people still playing would rob them
+            raise ServiceError(
+                "opponent_present", "Others are still playing: let the computer finish instead."
+            )
         run = _Run(match, seats)
         if bot:
             for s in absent:

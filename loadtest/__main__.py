@@ -1,4 +1,4 @@
-"""python -m loadtest --games 200 --workers 2 [--think-ms 300] [--target 100] [--json]
+"""python -m loadtest --games 200 --workers 2 [--think-ms 300] [--target 100] [--ramp-s 4] [--json]
 
 Starts `--workers` Daphne processes and the sweeper against PostgreSQL and Redis (a fresh
 database named `rummy_loadtest`, Redis database 2), seats two simulated players at each of
@@ -23,8 +23,6 @@ from loadtest.players import Stats, floor_samples, play_table
 from loadtest.processes import running_servers
 from loadtest.setup import base_env, migrate, prepare_tables, recreate_database
 
-STAGGER_S = 0.02
-
 
 def percentile(values: list[float], q: float) -> float | None:
     if not values:
@@ -48,7 +46,9 @@ def timeline(stats: Stats, *, step_s: int = 30) -> list[dict]:
     ]
 
 
-async def run_load(*, urls, tables, think_ms: float, timeout: float) -> tuple[Stats, list[float], float]:
+async def run_load(
+    *, urls, tables, think_ms: float, ramp_s: float, timeout: float
+) -> tuple[Stats, list[float], float]:
     stats = Stats()
     stop = asyncio.Event()
     floor_task = asyncio.create_task(floor_samples(urls=(urls[0], urls[-1]), stop=stop))
@@ -56,7 +56,7 @@ async def run_load(*, urls, tables, think_ms: float, timeout: float) -> tuple[St
     started = time.perf_counter()
 
     async def staggered(n: int, coroutine):
-        await asyncio.sleep(n * STAGGER_S)  # players arrive over a few seconds, not in one instant
+        await asyncio.sleep(n * ramp_s / len(tables))  # tables fill over the ramp, not in one instant
         return await coroutine
 
     await asyncio.gather(
@@ -110,6 +110,9 @@ def main() -> int:
     parser.add_argument("--think-ms", type=float, default=300, help="mean pause before each action")
     parser.add_argument("--target", type=int, default=100, help="match target (points)")
     parser.add_argument(
+        "--ramp-s", type=float, default=4, help="seconds over which the tables' players arrive"
+    )
+    parser.add_argument(
         "--timeout", type=float, default=900, help="seconds before unfinished games count as errors"
     )
     parser.add_argument("--json", action="store_true")
@@ -132,13 +135,16 @@ def main() -> int:
     with running_servers(env=env, workers=args.workers) as urls:
         print(f"playing on {', '.join(urls)}…", file=log)
         stats, floor, elapsed = asyncio.run(
-            run_load(urls=urls, tables=tables, think_ms=args.think_ms, timeout=args.timeout)
+            run_load(
+                urls=urls, tables=tables, think_ms=args.think_ms, ramp_s=args.ramp_s, timeout=args.timeout
+            )
         )
     inconsistencies = check_consistency(tables, stats)
     result = {
         "games": args.games,
         "workers": args.workers,
         "think_ms": args.think_ms,
+        "ramp_s": args.ramp_s,
         "target": args.target,
         "finished": stats.finished,
         "errors": len(stats.errors),

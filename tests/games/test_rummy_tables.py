@@ -120,3 +120,26 @@ def test_a_guest_opens_a_rummy_table_against_bots_but_needs_an_account_to_wait_f
     assert client.get(response.url).status_code == 200
     response = client.post("/play/rummy/", {**form, "bot_seats": "1"})
     assert response.url.startswith("/accounts/login/") and Room.objects.count() == 1
+
+
+def test_a_win_is_claimed_only_when_every_other_person_is_away():
+    ana, bo, cy = make_user("Ana"), make_user("Bo"), make_user("Cy")
+    room = services.do_create_room(identity=me(ana), ruleset=ruleset("rummy-standard", seats=3), rounds=1)
+    services.do_take_seat(room=room, identity=me(bo))
+    services.do_take_seat(room=room, identity=me(cy))
+    match = room.matches.get()
+    gone = timezone.now() - timedelta(seconds=61)
+    room.seats.filter(index=1).update(last_seen=gone)
+    room.seats.filter(index=2).update(last_seen=timezone.now(), sockets=1)
+    with pytest.raises(ServiceError) as refused:  # Cy is still playing
+        services.do_claim(match_id=match.pk, identity=me(ana))
+    assert refused.value.code == "opponent_present"
+    services.do_claim(match_id=match.pk, identity=me(ana), bot=True)  # Bo's seat goes to a bot
+    match.refresh_from_db()
+    assert match.status == "playing"
+    assert [s.bot != "" for s in room.seats.order_by("index")] == [False, True, False]
+
+    room.seats.filter(index=2).update(last_seen=gone, sockets=0)
+    services.do_claim(match_id=match.pk, identity=me(ana))
+    match.refresh_from_db()
+    assert (match.status, match.winner_seat, match.end_reason) == ("finished", 0, "claimed")

@@ -21,17 +21,20 @@ function button(kind, label, primary) {
   return b;
 }
 
-// `several`: a table of three or four, whose claim the note explains for every seat.
-function build(box, stage, names, several) {
+// `several`: a table of three or four, whose claim the note explains for every seat; `canWin`:
+// every other person is away (the server refuses a win claimed against people still playing).
+function build(box, stage, names, several, canWin) {
   const text = document.createElement("p");
   text.className = "away-text";
   if (stage !== "claim") return box.replaceChildren(text);
   const actions = document.createElement("div");
   actions.className = "away-actions";
-  actions.append(button("win", t("claim_win"), true), button("bot", t("claim_bot"), false));
+  if (canWin) actions.append(button("win", t("claim_win"), true));
+  actions.append(button("bot", t("claim_bot"), !canWin));
   const note = document.createElement("p");
   note.className = "note";
-  note.textContent = several ? t("claim_explain_seats", { names: nameList(names) }) : t("claim_explain", { name: names[0] });
+  const explain = !several ? "claim_explain" : canWin ? "claim_explain_seats" : "claim_explain_others";
+  note.textContent = t(explain, { name: names[0], names: nameList(names) });
   box.replaceChildren(text, actions, note);
 }
 
@@ -40,19 +43,24 @@ function build(box, stage, names, several) {
 export function renderAway(box, { room, others, names, watching }) {
   const now = new Set(watching ? others.filter((seat) => awayFor(room, seat) !== null) : []);
   const claimable = [...now].filter((seat) => canClaim(room, seat));
+  const people = others.filter((seat) => room.seats[seat].kind === "player");
+  const canWin = claimable.length === people.length;
   const stage = !now.size ? "here" : claimable.length ? "claim" : "away";
   for (const seat of now) if (!away.has(seat) && !canClaim(room, seat)) announce(t("went_away", { name: names[seat] }));
   for (const seat of away) {
     if (!now.has(seat) && watching && room.seats[seat].kind === "player") announce(t("came_back", { name: names[seat] }));
   }
   away = now;
-  const key = `${stage} ${claimable}`;
+  const key = `${stage} ${claimable} ${canWin}`;
   if (key !== shown) {
     const who = claimable.map((seat) => names[seat]);
-    if (stage === "claim") announce(who.length > 1 ? t("claim_open_many", { names: nameList(who) }) : t("claim_open", { name: who[0] }));
+    if (stage === "claim") {
+      const open = !canWin ? "claim_open_others" : who.length > 1 ? "claim_open_many" : "claim_open";
+      announce(t(open, { name: who[0], names: nameList(who) }));
+    }
     shown = key;
     box.hidden = stage === "here";
-    build(box, stage, who, others.length > 1);
+    build(box, stage, who, others.length > 1, canWin);
   }
   if (now.size) {
     const lines = [...now].map((seat) => t("away_notice", { name: names[seat], time: mmss(awayFor(room, seat)) }));
