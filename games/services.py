@@ -364,11 +364,11 @@ def do_claim(*, match_id: int, identity: Identity, bot: bool = False) -> None:
             raise ServiceError("not_seated", "Only the players at this table can claim.")
         if match.status != Match.Status.PLAYING:
             raise ServiceError("match_over", "This match is over.")
-        absent = [s for s in seats if s.index != seat.index and is_claimable(s)]
+        people = [s for s in seats if s.index != seat.index and not s.bot and not s.is_empty]
+        absent = [s for s in people if is_claimable(s)]
         if not absent:
             raise ServiceError("opponent_present", "Your opponent is connected (or was, less than 60 s ago).")
-        present = [s for s in seats if s.index != seat.index and not s.bot and not is_claimable(s)]
-        if present and not bot:  # a win claimed against people still playing would rob them
+        if len(absent) < len(people) and not bot:  # a win claimed against people still playing would rob them
             raise ServiceError(
                 "opponent_present", "Others are still playing: let the computer finish instead."
             )
