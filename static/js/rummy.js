@@ -4,7 +4,7 @@
 // dialog, preferences, sounds); how it fits together: docs/table.md, "German Rummy table".
 import { announce, setStatus } from "./table/announce.js";
 import { HandArrangement } from "./table/arrangement.js";
-import { renderAway } from "./table/claim.js";
+import { bindClaim, claimRefused, renderAway } from "./table/claim.js";
 import { showClock } from "./table/clock.js";
 import { connectTable } from "./table/connection.js";
 import { enableDrag } from "./table/drag.js";
@@ -136,16 +136,12 @@ const { socket, act } = connectTable(root, ui, {
   onState: (frame) => enqueue(arrived(frame)),
   onRoomChange: () => ui.frame && enqueue({ ...ui.frame, events: [] }),
   onRefused(state) {
-    for (const button of $("away-notice").querySelectorAll("button")) button.disabled = false; // a refused claim
+    claimRefused($("away-notice"));
     if (state) enqueue({ ...arrived(state), events: [] });
     else if (ui.frame) draw(view());
   },
 });
 
-function claim(bot) {
-  for (const button of $("away-notice").querySelectorAll("button")) button.disabled = true;
-  socket.send({ type: "claim", bot });
-}
 
 const nextHand = () => act({ type: "next_hand" });
 const rematch = () => socket.send({ type: "offer", kind: "rematch" });
@@ -289,10 +285,7 @@ enableKeyboard($("hand-you"), {
   onCommand: (name) => commands[name](),
   shortcuts: { s: "stock", d: "discard", l: "meld", g: "group", c: "call", m: "sort", escape: "clear" },
 });
-$("away-notice").addEventListener("click", (e) => {
-  const button = e.target.closest("[data-claim]");
-  if (button) claim(button.dataset.claim === "bot");
-});
+bindClaim($("away-notice"), socket);
 $("hand-end").addEventListener("cancel", (e) => e.preventDefault()); // only the next deal closes it
 
 applyPreferences(document.documentElement);

@@ -4,7 +4,7 @@
 // this one socket and each action names its seat). How it fits together: docs/table.md.
 import { announce, describe, setStatus } from "./table/announce.js";
 import { HandArrangement } from "./table/arrangement.js";
-import { renderAway } from "./table/claim.js";
+import { bindClaim, claimRefused, renderAway } from "./table/claim.js";
 import { showClock } from "./table/clock.js";
 import { connectTable } from "./table/connection.js";
 import { enableDrag } from "./table/drag.js";
@@ -152,7 +152,7 @@ const { socket, act: send } = connectTable(root, ui, {
   onState,
   onRoomChange: () => ui.frame && enqueue({ ...ui.frame, events: [] }),
   onRefused(state) {
-    for (const button of $("away-notice").querySelectorAll("button")) button.disabled = false; // a refused claim
+    claimRefused($("away-notice"));
     if (state) enqueue({ ...state, events: [] });
     else if (ui.frame) draw(view());
   },
@@ -162,10 +162,6 @@ function act(action) {
   send(action, hotseat ? { seat: ui.viewer } : {});
 }
 
-function claim(bot) {
-  for (const button of $("away-notice").querySelectorAll("button")) button.disabled = true;
-  socket.send({ type: "claim", bot });
-}
 
 function nextHand() {
   act({ type: "next_hand" });
@@ -231,10 +227,7 @@ $("controls").addEventListener("click", (e) => {
   else if (name === "sort") commands.sort();
   else if (name) act({ type: name });
 });
-$("away-notice").addEventListener("click", (e) => {
-  const button = e.target.closest("[data-claim]");
-  if (button) claim(button.dataset.claim === "bot");
-});
+bindClaim($("away-notice"), socket);
 enableDrag($("hand-you"), $("discard"), {
   canDrop: (card) => options(view(), card).discard,
   onDrop: discard,

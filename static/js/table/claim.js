@@ -67,3 +67,18 @@ export function renderAway(box, { room, others, names, watching }) {
     box.querySelector(".away-text").textContent = lines.join(" ");
   }
 }
+
+const pressable = (box, on) => box.querySelectorAll("button").forEach((b) => (b.disabled = !on));
+
+// The two buttons send the claim frame on `socket`, once: they stay pressed until the result's
+// frames redraw the notice, or a refusal (`claimRefused`) frees them.
+export function bindClaim(box, socket) {
+  box.addEventListener("click", (e) => {
+    const button = e.target.closest("[data-claim]");
+    if (!button) return;
+    pressable(box, false);
+    socket.send({ type: "claim", bot: button.dataset.claim === "bot" });
+  });
+}
+
+export const claimRefused = (box) => pressable(box, true);
