@@ -177,3 +177,19 @@ def play_turn(page, wait=True):
     else:
         card.click()
     return done()
+
+
+BOXES = "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+
+
+def check_phone_hand(page, sized="#hand-you .card"):
+    """On a 360 px phone: the `sized` cards never below 44 x 66 px, and the hand's row scrolls
+    sideways to bring every card fully into view (none hidden under another)."""
+    for width, height in page.eval_on_selector_all(sized, BOXES):
+        assert width >= 44 and height >= 66
+    assert page.locator("#hand-scroll").evaluate("r => r.scrollWidth > r.clientWidth")
+    cards = page.locator("#hand-you .card")
+    for index in range(cards.count()):
+        cards.nth(index).scroll_into_view_if_needed()
+        box = cards.nth(index).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360

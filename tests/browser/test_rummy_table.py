@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.models import Match
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.table_play import new_page
+from tests.browser.table_play import check_phone_hand, new_page
 from tests.servers import daphne
 
 pytestmark = pytest.mark.browser
@@ -139,9 +139,6 @@ def test_a_person_and_two_bots_play_a_whole_round(browser, server, shot, rummy_r
     page.context.close()
 
 
-BOXES = "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
-
-
 def test_phone_cards_keep_their_size_and_the_hand_scrolls(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     open_table(page, server, seats=4, timer="60")  # the most crowded table
@@ -152,15 +149,7 @@ def test_phone_cards_keep_their_size_and_the_hand_scrolls(browser, server, shot,
     page.locator("#stock").tap()
     page.wait_for_selector(PLAY_STEP)
     assert len(hand(page)) == 14
-    for width, height in page.eval_on_selector_all("#hand-you .card, #table-melds .card", BOXES):
-        assert width >= 44 and height >= 66
-    row = page.locator("#hand-scroll")
-    assert row.evaluate("r => r.scrollWidth > r.clientWidth")
-    for index in range(14):
-        card = page.locator("#hand-you .card").nth(index)
-        card.scroll_into_view_if_needed()
-        box = card.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    check_phone_hand(page, sized="#hand-you .card, #table-melds .card")
     last = page.locator("#hand-you .card").last
     last.tap()
     assert last.get_attribute("aria-pressed") == "true"

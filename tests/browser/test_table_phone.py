@@ -2,11 +2,9 @@
 
 import pytest
 
-from tests.browser.table_play import hand, new_page, restore_rule_sets, start_computer_game
+from tests.browser.table_play import check_phone_hand, hand, new_page, restore_rule_sets, start_computer_game
 
 pytestmark = pytest.mark.browser
-
-BOXES = "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
 
 
 def test_phone_cards_keep_their_size_and_the_hand_scrolls(browser, server, shot):
@@ -24,16 +22,7 @@ def test_phone_cards_keep_their_size_and_the_hand_scrolls(browser, server, shot)
     page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
     assert len(hand(page)) == 11
 
-    for width, height in page.eval_on_selector_all("#hand-you .card", BOXES):
-        assert width >= 44 and height >= 66
-    row = page.locator("#hand-scroll")
-    assert row.evaluate("r => r.scrollWidth > r.clientWidth")
-    # Scrolling sideways brings every card fully into view: none is hidden under another.
-    for index in range(11):
-        card = page.locator("#hand-you .card").nth(index)
-        card.scroll_into_view_if_needed()
-        box = card.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    check_phone_hand(page)
     last = page.locator("#hand-you .card").last
     last.tap()
     assert last.get_attribute("aria-pressed") == "true"

@@ -103,3 +103,24 @@ def assert_no_leak(payload: dict[str, Any], state: dict[str, Any], seat: int | N
     )
     if state["phase"] in ("upcard", "draw", "discard") and state.get("seed"):
         assert state["seed"] not in text, f"seat {seat} was sent the running hand's seed"
+
+
+def play_for_people(match, people: dict[int, User], *, client_id: str) -> None:
+    """One move at a rummy table where `people` (seat -> user) play the timed-out-turn policy:
+    the next deal between rounds (by the first person), else the turn of the person to play."""
+    from games import services
+    from games.rules import rummy
+
+    state = rummy.RummyState.from_json(match.state)
+    if state.phase in ("deal", "round_over"):
+        seat, action = next(iter(people)), {"type": "next_hand"}
+    else:
+        seat, action = state.turn, rummy.timeout_action(state)
+    assert seat in people, f"seat {seat}, a bot's, was left to play"
+    services.do_act(
+        match_id=match.pk,
+        identity=me(people[seat]),
+        version=match.version,
+        client_id=client_id,
+        action=action,
+    )

@@ -17,7 +17,7 @@ from games.seating import LOST_AFTER
 from games.services import CALL_WINDOW, ServiceError
 from games.sweeper import sweep_once
 from tests.games.sockets import connect, drain, receive_until
-from tests.games.support import make_user, me, ruleset
+from tests.games.support import make_user, me, play_for_people, ruleset
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -303,18 +303,7 @@ def play_through(match, people, limit=4000):
             if state.turn not in people:
                 assert sweep_once(now=match.call_deadline)["calls_closed"] == 1
                 continue
-        if state.phase in ("deal", "round_over"):
-            seat, action = next(iter(people)), {"type": "next_hand"}
-        else:
-            seat, action = state.turn, rummy.timeout_action(state)
-        assert seat in people, "a bot's turn waits only for a call window"
-        services.do_act(
-            match_id=match.pk,
-            identity=me(people[seat]),
-            version=match.version,
-            client_id=f"p{n}",
-            action=action,
-        )
+        play_for_people(match, people, client_id=f"p{n}")  # a bot's turn waits only for a call window
     raise AssertionError("the table did not finish")
 
 

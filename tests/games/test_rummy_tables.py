@@ -10,7 +10,7 @@ from games.models import Match, Room
 from games.replays import is_consistent
 from games.rules import rummy
 from games.services import ServiceError
-from tests.games.support import make_user, me, ruleset
+from tests.games.support import make_user, me, play_for_people, ruleset
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,19 +21,7 @@ def play_rummy(match, players_by_seat, limit=3000):
         match.refresh_from_db()
         if match.status != Match.Status.PLAYING:
             return match
-        state = rummy.RummyState.from_json(match.state)
-        if state.phase in ("deal", "round_over"):
-            seat, action = next(iter(players_by_seat)), {"type": "next_hand"}
-        else:
-            seat, action = state.turn, rummy.timeout_action(state)
-        assert seat in players_by_seat, "a bot's turn never waits for a person"
-        services.do_act(
-            match_id=match.pk,
-            identity=me(players_by_seat[seat]),
-            version=match.version,
-            client_id=f"r{n}",
-            action=action,
-        )
+        play_for_people(match, players_by_seat, client_id=f"r{n}")  # a bot's turn never waits for a person
     raise AssertionError("the table did not finish")
 
 
