@@ -17,7 +17,7 @@ from itertools import accumulate, combinations, product
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from games.rules.cards import NATURAL_COUNT, Card, card
+from games.rules.cards import JOKER_COUNT, NATURAL_COUNT, Card, card
 from games.rules.rummy.melds import SET_SUIT_ORDER, Meld, card_points, meld_points
 from games.rules.rummy.rules import RummyRules
 
@@ -32,6 +32,17 @@ _FIELD = 3
 _FIELD_MASK = (1 << _FIELD) - 1
 _ONES = sum(1 << (_FIELD * c) for c in range(NATURAL_COUNT))
 _GUARD = _ONES << 2
+
+_TIE = 1 << 14
+"""A discard's search value is (hand points melded + the card's points) * _TIE + `_tie_break(card)`."""
+_TIE_MASK = _TIE - 1
+
+
+def _tie_break(c: Card, rules: RummyRules) -> int:
+    """Below `_TIE`, larger for the discard preferred on a tie: a natural before a joker, then the
+    costlier card, then the lower card (its index is 127 less the low seven bits)."""
+    return (0 if c.is_joker else 1 << 13) | card_points(c, rules) << 7 | (127 - c)
+
 
 Layout = tuple[tuple[int, ...], int, str]
 """A meld found by the search: the natural card each place stands for, a bit per joker place, the kind."""
@@ -92,6 +103,11 @@ class _Solver:
         else:
             self.natural_gain = tuple(card_points(c, rules) for c in range(NATURAL_COUNT))
             self.joker_gain = card_points(NATURAL_COUNT, rules)
+        # What discarding each card (natural or joker) scores in `_discard_search`, less what the rest melds.
+        self.discard_score = tuple(
+            _TIE * card_points(c, rules) + _tie_break(card(c), rules)
+            for c in range(NATURAL_COUNT + JOKER_COUNT)
+        )
         self.memo: dict[int, int] = {}
 
     def trim(self) -> None:
@@ -547,8 +563,8 @@ def _lay_out(
     counts, jokers, kept = hand.counts, len(hand.jokers), int(bool(hand.stuck))
     layouts: list[Layout] = []
     left: list[int] = []
+    worth = solver.worth(counts)
     while counts:
-        worth = solver.worth(counts)
         target = best(counts, jokers, kept, worth)
         lowest = ((counts & -counts).bit_length() - 1) // _FIELD
         guarded = counts | _GUARD
@@ -556,11 +572,12 @@ def _lay_out(
             fits = (guarded - need) & _GUARD == _GUARD
             if fits and gain + best(counts - need, jokers - used, kept, worth - need_worth) == target:
                 layouts.append(layout)
-                counts, jokers = counts - need, jokers - used
+                counts, jokers, worth = counts - need, jokers - used, worth - need_worth
                 break
         else:
             left.append(lowest)
             counts, kept = counts - (1 << (_FIELD * lowest)), kept | int(solver.keep_one)
+            worth -= solver.natural_gain[lowest]
     return layouts, left
 
 
@@ -587,6 +604,32 @@ def arrange(cards: Iterable[int], rules: RummyRules) -> Arrangement:
 def arrange_first_meld(cards: Iterable[int], rules: RummyRules) -> Arrangement:
     """One arrangement laying down `best_first_meld` (its score); no melds when nothing can be laid."""
     return _arrangement(cards, rules, first_meld=True)
+
+
+def _melded_without_joker(hand: _Hand, solver: _Solver, rules: RummyRules, melded: int) -> int:
+    """The most `hand` less one (melded) joker can meld, given what the whole hand melds.
+
+    A best layout of that hand with a meld that can take one more joker (a run under 13 places or a
+    set of three, either with more naturals than jokers) melds the joker's points less than the
+    whole hand does.  With at most one joker, every meld holds more naturals than jokers, so a
+    layout with no such meld holds only sets of four and 13-place runs: it melds at most the
+    naturals that could be in one, and the joker.
+    """
+    jokers = len(hand.jokers) - 1
+    if jokers > 1:
+        return melded
+    joker = card_points(card(NATURAL_COUNT), rules)
+    counts = hand.counts
+    present = (counts | counts >> 1) & _ONES
+    fields = 0
+    for rank_field in _RANK_FIELDS:
+        if (present & rank_field).bit_count() >= 4 - jokers:
+            fields |= rank_field
+    for suit_field in _SUIT_FIELDS:
+        if (present & suit_field).bit_count() >= 13 - jokers:
+            fields |= suit_field
+    saturated = jokers * joker + solver.worth(counts & fields)
+    return min(melded, max(melded - joker, saturated))
 
 
 class DiscardTable:
@@ -621,37 +664,16 @@ class DiscardTable:
         self.found: dict[Card, int] = {}
         self.joker_floor: int | None = None
 
-    def _melded_without_joker(self) -> int:
-        """The most the hand less one (melded) joker can meld.
-
-        A best layout of that hand with a meld that can take one more joker (a run under 13 places or a
-        set of three, either with more naturals than jokers) melds the joker's points less than the
-        whole hand does.  With at most one joker, every meld holds more naturals than jokers, so a
-        layout with no such meld holds only sets of four and 13-place runs: it melds at most the
-        naturals that could be in one, and the joker.
-        """
-        jokers = len(self.hand.jokers) - 1
-        if jokers > 1:
-            return self.melded
-        joker = card_points(card(NATURAL_COUNT), self.rules)
-        counts = self.hand.counts
-        present = (counts | counts >> 1) & _ONES
-        fields = 0
-        for rank_field in _RANK_FIELDS:
-            if (present & rank_field).bit_count() >= 4 - jokers:
-                fields |= rank_field
-        for suit_field in _SUIT_FIELDS:
-            if (present & suit_field).bit_count() >= 13 - jokers:
-                fields |= suit_field
-        saturated = jokers * joker + self.solver.worth(counts & fields)
-        return min(self.melded, max(self.melded - joker, saturated))
-
     def floor(self, c: Card) -> int:
         """The fewest points discarding `c` could leave."""
         if c.is_joker and c not in self.loose:
             if self.joker_floor is None:
                 points = card_points(c, self.rules)
-                self.joker_floor = self.total - points - self._melded_without_joker()
+                self.joker_floor = (
+                    self.total
+                    - points
+                    - _melded_without_joker(self.hand, self.solver, self.rules, self.melded)
+                )
             return self.joker_floor
         return self.total - card_points(c, self.rules) - self.melded
 
@@ -697,12 +719,153 @@ def points_after_discard(cards: Iterable[int], rules: RummyRules) -> dict[Card, 
 
 
 def best_discard(cards: Iterable[int], rules: RummyRules) -> Card:
-    """The discard leaving the least points; on a tie a natural before a joker, then the costlier card.
+    """The discard leaving the least points; on a tie a natural before a joker, then the costlier card,
+    then the lower card.
 
-    Only the discards that could still beat the best found are searched (`DiscardTable.cheapest`).
+    One search, with the discard in its state (`_discard_search`), rather than one per discard.
     """
-    table = DiscardTable(cards, rules)
-    return table.cheapest(table.cards, lambda c, left: (left, c.is_joker, -card_points(c, rules), c))
+    cards = list(map(card, cards))
+    hand = _hand(cards, rules)
+    solver = _solver_for(rules, first_meld=False)
+    value = _discard_search(hand, solver, rules)
+    if value < 0:
+        raise ValueError("nothing to discard")
+    return card(127 - (value & 127))
+
+
+def _discard_search(hand: _Hand, solver: _Solver, rules: RummyRules) -> int:
+    """max over the cards c the hand may discard of (points the rest melds + c's points) * _TIE + the
+    tie-break of c (negative when nothing may go).
+
+    The whole hand's least-points search and one best layout first: a card that layout leaves over
+    (or a card set aside) leaves exactly the hand's least points less its own, and the best of them
+    is the value to beat.  A melded natural can beat it only when its floor does (the hand's least
+    points less its own); those few are searched together, in one search whose state is the sub-hand
+    while the discard is still to come: the lowest natural is the lowest of a fitting meld, stays in
+    hand, or (when it is one of those few) is discarded, and then the rest is the least-points
+    search's (same memo).  A sub-hand X holding one of them can do no better than X's least points
+    (memoised) plus the best of its own points and tie-break, which ends a node as soon as reached
+    and skips the melds that cannot reach what was found.  A melded joker is searched on its own
+    when its floor (`_melded_without_joker`) can still win.
+    """
+    counts, jokers = hand.counts, len(hand.jokers)
+    candidates = solver.candidates(counts, jokers, whole=False)
+    plain = solver.search(candidates, counts)
+    kept = int(bool(hand.stuck))
+    worth = solver.worth(counts)
+    melded = plain(counts, jokers, kept, worth)
+    layouts, naturals_left = _lay_out(solver, candidates, plain, hand)
+    joker_goes = bool(rules.jokers and not rules.fixed_jokers and hand.jokers)
+    jokers_loose = jokers > sum(bin(bits).count("1") for _, bits, _ in layouts)
+
+    score = solver.discard_score.__getitem__
+    loose = [c for c in hand.stuck if not (c.is_joker and rules.fixed_jokers)]
+    loose.extend(map(card, naturals_left))
+    if joker_goes and jokers_loose:
+        loose.append(min(hand.jokers))
+    found = max((_TIE * melded + score(c) for c in loose), default=_NEG)
+    left_over = set(naturals_left)
+    # The melded naturals whose floor can still win, best first: (score, the card's count field).
+    chances = sorted(
+        (
+            (score(c), _FIELD_MASK << (_FIELD * c))
+            for c in _held(counts)
+            if c not in left_over and _TIE * melded + score(c) > found
+        ),
+        reverse=True,
+    )
+    if chances:
+        found = max(found, _discard_among(candidates, plain, kept, solver, chances, hand, worth, melded))
+    if joker_goes and not jokers_loose:
+        joker = min(hand.jokers)
+        if _TIE * _melded_without_joker(hand, solver, rules, melded) + score(joker) > found:
+            found = max(found, _TIE * plain(counts, jokers - 1, kept, worth) + score(joker))
+    return found
+
+
+def _discard_among(
+    candidates: list[list[list[Candidate]]],
+    plain: Callable[[int, int, int, int], int],
+    kept: int,
+    solver: _Solver,
+    chances: list[tuple[int, int]],
+    hand: _Hand,
+    worth: int,
+    melded: int,
+) -> int:
+    """max over the naturals of `chances` (score, count field) of (what the rest of the hand `counts`
+    melds) * _TIE + score: one search with the discard still to come in its state (`_discard_search`)."""
+    gains = solver.natural_gain
+    plain_get = solver.memo.get
+    jokers_top = solver.jokers_top(hand.counts)
+    among = 0
+    score_of = {}
+    for value, field in chances:
+        among |= field
+        score_of[field] = value
+    memo: dict[int, int] = {}
+    memo_get = memo.get
+
+    def best(counts: int, jokers: int, worth: int, melded: int) -> int:
+        """The value for the sub-hand `counts` (holding one of `chances` at least), which melds `melded`."""
+        for top, field in chances:  # noqa: B007 - the first held is the best
+            if counts & field:
+                break
+        # Discarding a card leaves at most `melded`, and at most all the rest, melded: the bound.
+        full = _TIE * (worth + jokers_top[jokers]) + (top & _TIE_MASK)
+        bound = _TIE * melded + top
+        if full < bound:
+            bound = full
+        lowest = ((counts & -counts).bit_length() - 1) // _FIELD
+        found = _NEG
+        field = _FIELD_MASK << (_FIELD * lowest)
+        points = gains[lowest]
+        rest = counts - (1 << (_FIELD * lowest))
+        rest_melded = None
+        if counts & among & field:
+            # `lowest` is discarded: the rest is the least-points search's.
+            rest_melded = plain(rest, jokers, kept, worth - points)
+            found = _TIE * rest_melded + score_of[field]
+            if found >= bound:
+                memo[counts << 3 | jokers] = found
+                return found
+        guarded = counts | _GUARD
+        for need, used, gain, need_worth, _, _, _ in candidates[lowest][jokers]:
+            if (guarded - need) & _GUARD == _GUARD:
+                sub = counts - need
+                if not sub & among:
+                    continue
+                left = jokers - used
+                sub_key = sub << 3 | left
+                value = memo_get(sub_key)
+                if value is None:
+                    sub_melded = plain_get(sub_key << 1 | kept)
+                    if sub_melded is None:
+                        sub_melded = plain(sub, left, kept, worth - need_worth)
+                    gained = _TIE * (gain + sub_melded) + top
+                    if gained <= found or full <= found:
+                        continue
+                    value = best(sub, left, worth - need_worth, sub_melded)
+                value += _TIE * gain
+                if value > found:
+                    found = value
+                    if found >= bound:
+                        break
+        else:
+            if rest & among:
+                # `lowest` stays in hand.
+                if rest_melded is None:
+                    rest_melded = plain(rest, jokers, kept, worth - points)
+                if _TIE * rest_melded + top > found and full - _TIE * points > found:
+                    value = memo_get(rest << 3 | jokers)
+                    if value is None:
+                        value = best(rest, jokers, worth - points, rest_melded)
+                    if value > found:
+                        found = value
+        memo[counts << 3 | jokers] = found
+        return found
+
+    return best(hand.counts, len(hand.jokers), worth, melded)
 
 
 def clear_memo() -> None:
