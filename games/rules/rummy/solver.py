@@ -775,7 +775,9 @@ def _discard_search(hand: _Hand, solver: _Solver, rules: RummyRules) -> int:
         reverse=True,
     )
     if chances:
-        found = max(found, _discard_among(candidates, plain, kept, solver, chances, hand, worth, melded))
+        found = max(
+            found, _discard_among(candidates, plain, kept, solver, chances, hand, worth, melded, found)
+        )
     if joker_goes and not jokers_loose:
         joker = min(hand.jokers)
         if _TIE * _melded_without_joker(hand, solver, rules, melded) + score(joker) > found:
@@ -792,9 +794,16 @@ def _discard_among(
     hand: _Hand,
     worth: int,
     melded: int,
+    beat: int,
 ) -> int:
-    """max over the naturals of `chances` (score, count field) of (what the rest of the hand `counts`
-    melds) * _TIE + score: one search with the discard still to come in its state (`_discard_search`)."""
+    """max over the naturals of `chances` (score, count field) of (what the rest of the hand melds)
+    * _TIE + score, if above `beat` (else at most `beat`): one search with the discard still to come
+    in its state (`_discard_search`).
+
+    A sub-hand's value is searched only above what it must beat to matter (what the hand must beat,
+    less what the melds on the way gained): a value not above it only says the sub-hand cannot do
+    better, and is kept apart from the exact ones (`below`), for a later path that must beat as much.
+    """
     gains = solver.natural_gain
     plain_get = solver.memo.get
     jokers_top = solver.jokers_top(hand.counts)
@@ -803,11 +812,15 @@ def _discard_among(
     for value, field in chances:
         among |= field
         score_of[field] = value
-    memo: dict[int, int] = {}
-    memo_get = memo.get
+    exact: dict[int, int] = {}
+    exact_get = exact.get
+    below: dict[int, int] = {}
+    below_get = below.get
 
-    def best(counts: int, jokers: int, worth: int, melded: int) -> int:
-        """The value for the sub-hand `counts` (holding one of `chances` at least), which melds `melded`."""
+    def best(counts: int, jokers: int, worth: int, melded: int, beat: int) -> int:
+        """The value for the sub-hand `counts` (holding one of `chances` at least), which melds
+        `melded`, if above `beat`; else `beat`."""
+        key = counts << 3 | jokers
         for top, field in chances:  # noqa: B007 - the first held is the best
             if counts & field:
                 break
@@ -816,8 +829,11 @@ def _discard_among(
         bound = _TIE * melded + top
         if full < bound:
             bound = full
+        if bound <= beat:
+            below[key] = bound
+            return bound
+        found = beat
         lowest = ((counts & -counts).bit_length() - 1) // _FIELD
-        found = _NEG
         field = _FIELD_MASK << (_FIELD * lowest)
         points = gains[lowest]
         rest = counts - (1 << (_FIELD * lowest))
@@ -825,10 +841,12 @@ def _discard_among(
         if counts & among & field:
             # `lowest` is discarded: the rest is the least-points search's.
             rest_melded = plain(rest, jokers, kept, worth - points)
-            found = _TIE * rest_melded + score_of[field]
-            if found >= bound:
-                memo[counts << 3 | jokers] = found
-                return found
+            value = _TIE * rest_melded + score_of[field]
+            if value > found:
+                found = value
+                if found >= bound:
+                    exact[key] = found
+                    return found
         guarded = counts | _GUARD
         for need, used, gain, need_worth, _, _, _ in candidates[lowest][jokers]:
             if (guarded - need) & _GUARD == _GUARD:
@@ -837,15 +855,16 @@ def _discard_among(
                     continue
                 left = jokers - used
                 sub_key = sub << 3 | left
-                value = memo_get(sub_key)
+                value = exact_get(sub_key)
                 if value is None:
+                    sub_beat = found - _TIE * gain
+                    value = below_get(sub_key)
+                    if value is not None and value <= sub_beat:
+                        continue
                     sub_melded = plain_get(sub_key << 1 | kept)
                     if sub_melded is None:
                         sub_melded = plain(sub, left, kept, worth - need_worth)
-                    gained = _TIE * (gain + sub_melded) + top
-                    if gained <= found or full <= found:
-                        continue
-                    value = best(sub, left, worth - need_worth, sub_melded)
+                    value = best(sub, left, worth - need_worth, sub_melded, sub_beat)
                 value += _TIE * gain
                 if value > found:
                     found = value
@@ -854,18 +873,22 @@ def _discard_among(
         else:
             if rest & among:
                 # `lowest` stays in hand.
-                if rest_melded is None:
-                    rest_melded = plain(rest, jokers, kept, worth - points)
-                if _TIE * rest_melded + top > found and full - _TIE * points > found:
-                    value = memo_get(rest << 3 | jokers)
-                    if value is None:
-                        value = best(rest, jokers, worth - points, rest_melded)
-                    if value > found:
-                        found = value
-        memo[counts << 3 | jokers] = found
+                value = exact_get(rest << 3 | jokers)
+                if value is None:
+                    value = below_get(rest << 3 | jokers)
+                    if value is None or value > found:
+                        if rest_melded is None:
+                            rest_melded = plain(rest, jokers, kept, worth - points)
+                        value = best(rest, jokers, worth - points, rest_melded, found)
+                if value > found:
+                    found = value
+        if found > beat:
+            exact[key] = found
+        else:
+            below[key] = found
         return found
 
-    return best(hand.counts, len(hand.jokers), worth, melded)
+    return best(hand.counts, len(hand.jokers), worth, melded, beat)
 
 
 def clear_memo() -> None:
