@@ -315,6 +315,53 @@ def test_discard_table_is_least_points_without_each_card(cards, rules):
         assert table[best_discard(cards, rules)] == min(table.values())
 
 
+@st.composite
+def dense_hands(draw):
+    """10-15 cards around a few ranks or along one suit, some twice, with up to four jokers: many melds
+    overlap, so many discards can win and the discard search goes deep."""
+    low = draw(st.integers(1, 13))
+    if draw(st.booleans()):
+        pool = [make_card((low + i - 1) % 13 + 1, s) for i in range(3) for s in range(4)] * 2
+    else:
+        suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
+        pool = [make_card((low + i - 1) % 13 + 1, s) for i in range(8) for s in suits] * 2
+    jokers = draw(st.integers(0, 4))
+    size = draw(st.integers(10, 15))
+    return draw(st.permutations(pool))[: size - jokers] + JOKERS[:jokers]
+
+
+@st.composite
+def big_random_hands(draw):
+    jokers = draw(st.integers(0, 4))
+    size = draw(st.integers(10, 15))
+    return draw(st.permutations(TWO_DECKS))[: size - jokers] + JOKERS[:jokers]
+
+
+def discard_key(rules):
+    """`best_discard`'s order: the least points left, then a natural before a joker, then the costlier
+    card, then the lower card."""
+    return lambda c, left: (left, c.is_joker, -card_points(c, rules), c)
+
+
+@settings(max_examples=150, deadline=None)
+@given(cards=hands | long_stretches() | dense_hands() | big_random_hands(), rules=rule_sets)
+# Sub-hands met again on a path that must beat less than before: searched again.
+@example(
+    cards=parse_cards("5D 7C 7H 6D 9D JD 3D X1 X2 X3"),
+    rules=STANDARD.with_(fixed_groups=True, fixed_jokers=True),
+)
+@example(cards=parse_cards("TS JS QS KS AS 2S 3S 4S 5S 2S X1 X2"), rules=STANDARD.with_(casino_scoring=True))
+def test_best_discard_is_the_least_of_the_whole_table(cards, rules):
+    """The one discard search (`_discard_search`) against every discard searched on its own."""
+    table = points_after_discard(cards, rules)
+    if not table:
+        with pytest.raises(ValueError):
+            best_discard(cards, rules)
+        return
+    key = discard_key(rules)
+    assert best_discard(cards, rules) == min(table, key=lambda c: key(c, table[c]))
+
+
 # --- Worked examples --------------------------------------------------------------------------------
 
 CYCLIC = STANDARD.with_(cyclic_runs=True)
@@ -384,6 +431,32 @@ def test_best_discard_keeps_jokers_on_a_tie():
     hand = parse_cards("5H 6H 7H 7C 7S X1 X2")
     assert best_discard(hand, STANDARD) == parse_card("7C")  # 5H and 7C both leave 0: the costlier goes
     assert points_after_discard(hand, FIXED).keys() == set(parse_cards("5H 6H 7H 7C 7S"))
+
+
+@pytest.mark.parametrize(
+    ("cards", "rules", "discard"),
+    [
+        ("5H 9C X1 X2", STANDARD, "X1"),  # nothing melds: a joker costs most, the lower joker goes
+        ("5H 9C X1 X2", FIXED, "9C"),  # jokers may not go
+        ("4D 5D X1 X2", STANDARD, "X1"),  # 4 5 X X melds all, 4 5 X too: a melded joker goes
+        ("4D 5D X1 X2", FIXED, "5D"),  # X 4 5 X; without a joker to lose, the 5 leaves least
+        ("5C 6C 7C 8C X1", CASINO, "5C"),  # every card leaves 0: a natural, the costliest (all 5), the lowest
+        ("KS KD 2C 3C 4C", STANDARD, "KD"),  # two kings left over: the lower card
+        ("AC 2C 3C 4C KS", OPEN_WIN, "KS"),  # win_without_discard changes no discard
+        ("QS QS KS KS AS AS", STANDARD, "AS"),  # Q K A twice: an ace leaves Q K (20), the least
+    ],
+)
+def test_best_discard_examples(cards, rules, discard):
+    hand = parse_cards(cards)
+    assert best_discard(hand, rules) == parse_card(discard)
+    table = points_after_discard(hand, rules)
+    key = discard_key(rules)
+    assert min(table, key=lambda c: key(c, table[c])) == parse_card(discard)
+
+
+def test_nothing_to_discard_is_refused():
+    with pytest.raises(ValueError):
+        best_discard(JOKERS[:2], FIXED)
 
 
 def test_a_melded_joker_discarded_leaves_at_least_the_hand_melded_without_it():
