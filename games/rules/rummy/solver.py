@@ -137,7 +137,7 @@ class _Solver:
             if not present & partners[lowest] >> (_FIELD * (lowest + 1)) << (_FIELD * (lowest + 1)):
                 continue
             without = counts - (1 << (_FIELD * lowest))
-            found = self.melds_from(lowest, without, jokers, longest)
+            found = self.melds_from(lowest, without, jokers, longest, shift=not whole)
             melds = [(*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()]
             # Richest melds first: they reach the bound soonest (a stable sort keeps ties in order).
             ranked = sorted(melds, key=itemgetter(2), reverse=True)
@@ -233,15 +233,19 @@ class _Solver:
             counts -= copies << (_FIELD * index)
         return total
 
-    def melds_from(self, lowest: int, counts: int, jokers: int, longest: int) -> dict[int, Found]:
+    def melds_from(
+        self, lowest: int, counts: int, jokers: int, longest: int, *, shift: bool = False
+    ) -> dict[int, Found]:
         """Every meld whose lowest natural is `lowest`, from `counts` (lowest already taken out) and the pool.
 
         Keyed by the cards and jokers it takes (`need << 3 | used`): placements taking the same ones
-        differ only in gain, so the first of the best gain is kept.
+        differ only in gain, so the first of the best gain is kept.  With `shift` (values only, not the
+        layout shown), a run's jokers below its lowest natural are tried only where they cannot sit on
+        top instead (see `_runs_from`).
         """
         found: dict[int, Found] = {}
         self._sets_from(lowest, counts, jokers, found)
-        self._runs_from(lowest, counts, jokers, longest, found)
+        self._runs_from(lowest, counts, jokers, longest, found, shift=shift)
         return found
 
     def _sets_from(self, lowest: int, counts: int, jokers: int, found: dict[int, Found]) -> None:
@@ -273,10 +277,15 @@ class _Solver:
                         found[key] = (need, used, total, gain, _set_layout(rank0, mask, joker_places))
 
     def _runs_from(
-        self, lowest: int, counts: int, jokers: int, longest: int, found: dict[int, Found]
+        self, lowest: int, counts: int, jokers: int, longest: int, found: dict[int, Found], *, shift: bool
     ) -> None:
         """Runs are the lowest card plus a walk below it and a walk above it; the card itself is natural,
-        so the two walks only meet through the totals (places, jokers, naturals)."""
+        so the two walks only meet through the totals (places, jokers, naturals).
+
+        For least points, without `fixed_jokers`, jokers below the lowest natural take the same cards
+        and gain the same as jokers on top of the walk above (which lists that run too) wherever they
+        fit there: with `shift`, only the runs where they do not are built from the walk below.
+        """
         rank = lowest % 13 + 1
         if self.cyclic:
             below_limit = above_limit = 12
@@ -285,7 +294,9 @@ class _Solver:
         else:
             below_limit, above_limit = rank - 1, 14 - rank
         below = self._walk(lowest, counts, jokers, step=-1, limit=min(below_limit, longest - 1))
-        above = self._walk(lowest, counts, jokers, step=1, limit=min(above_limit, longest - 1))
+        above_limit = min(above_limit, longest - 1)
+        above = self._walk(lowest, counts, jokers, step=1, limit=above_limit)
+        shift = shift and not self.first_meld and not self.fixed_jokers
         own = self.natural_gain[lowest] if rank != 1 or not self.first_meld else 1
         ace_inside_forbidden = rank == 1 and not self.cyclic
         first_meld = self.first_meld
@@ -300,8 +311,12 @@ class _Solver:
             need_b = need_low + taken_b
             short = 3 - 1 - places_b  # places the walk above must still fill
             room = longest - 1 - places_b
+            # Below jokers alone fit on top of the walk above up to this many places.
+            on_top = above_limit - places_b if shift and places_b and not naturals_b else -1
             for taken_a, used_a, naturals_a, gain_a, top_a, places_a, bits_a in above:
                 used = used_b + used_a
+                if places_a <= on_top:
+                    continue
                 if places_a < short or places_a > room or used > jokers or used > naturals_low + naturals_a:
                     continue
                 if ace_inside_forbidden and places_b and places_a:
