@@ -760,8 +760,9 @@ def _discard_search(hand: _Hand, solver: _Solver, rules: RummyRules) -> int:
     hand, or (when it is one of those few) is discarded, and then the rest is the least-points
     search's (same memo).  A sub-hand X holding one of them can do no better than X's least points
     (memoised) plus the best of its own points and tie-break, which ends a node as soon as reached
-    and skips the melds that cannot reach what was found.  A melded joker is searched on its own
-    when its floor (`_melded_without_joker`) can still win.
+    and skips the melds that cannot reach what was found; and X is searched only above what it must
+    beat to matter (`_discard_among`).  A melded joker is searched on its own when its floor
+    (`_melded_without_joker`) can still win.
     """
     counts, jokers = hand.counts, len(hand.jokers)
     candidates = solver.candidates(counts, jokers, whole=False)
@@ -834,7 +835,7 @@ def _discard_among(
 
     def best(counts: int, jokers: int, worth: int, melded: int, beat: int) -> int:
         """The value for the sub-hand `counts` (holding one of `chances` at least), which melds
-        `melded`, if above `beat`; else `beat`."""
+        `melded`, if above `beat`; else at most `beat`."""
         key = counts << 3 | jokers
         for top, field in chances:  # noqa: B007 - the first held is the best
             if counts & field:
