@@ -1,8 +1,7 @@
 """Rummy solver timings: ``python -m games.rules.rummy.bench [--hands N] [--seed S]``.
 
-Times `least_points`, `best_first_meld`, `best_discard` (searching only the discards that can still
-win, as a bot's discard does) and `points_after_discard` (the least points after every discard, on
-one memo) on seeded random hands from two decks (14 cards with 2 jokers,
+Times `least_points`, `best_first_meld`, `best_discard` (one search with the discard in its state)
+and `points_after_discard` (the least points after every discard, on one memo) on seeded random hands from two decks (14 cards with 2 jokers,
 15 with 4), each call on an empty memo (a server rarely sees the same sub-hand twice), then
 hill-climbs from the slowest hands found to hunt for worse ones.
 """
