@@ -54,9 +54,10 @@ def room_changed(code: str) -> list[tuple[str, dict]]:
     return [(room_group(code), {"type": "room.changed"}), (LOBBY_GROUP, {"type": "lobby.changed"})]
 
 
-def presence_changed(code: str) -> list[tuple[str, dict]]:
-    """A seat came or went: the table's sockets resend the room frame (the lobby lists no presence)."""
-    return [(room_group(code), {"type": "room.changed"})]
+def presence_changed(code: str, seats: list[int]) -> list[tuple[str, dict]]:
+    """`seats` came or went: the table's other sockets resend the room frame (the lobby lists
+    no presence)."""
+    return [(room_group(code), {"type": "presence.changed", "seats": seats})]
 
 
 def room_closed(code: str, reason: str) -> list[tuple[str, dict]]:

@@ -13,7 +13,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from games import broadcast, selectors, services
-from games.identity import identity_of
+from games.identity import Identity, identity_of
+from games.models import Room
 
 MAX_FRAME = 4096
 
@@ -56,22 +57,24 @@ class RoomConsumer(JsonConsumer):
         self.identity = identity_of(self.scope.get("user"), self.scope.get("session"))
         self.language = translation.get_language_from_request(_FakeRequest(self.scope)) or "en"
         token = parse_qs(self.scope.get("query_string", b"").decode()).get("t", [""])[0]
-        self.room = await database_sync_to_async(selectors.room_by_code)(self.code)
-        if self.room is None or not await database_sync_to_async(selectors.can_watch)(
-            self.room, self.identity, token
-        ):
+        # Each database trip waits its turn in the process's one database thread, behind the
+        # moves being played: an opening socket makes two (and its room hears of it once).
+        admitted = await database_sync_to_async(_admit)(self.code, self.identity, token)
+        if admitted is None:
             await self.close(code=4403)
             return
+        self.room, self.seats = admitted
         self.joined: set[str] = set()
         self.match_id: int | None = None  # the match of the last state this socket was sent
         await self.accept()
-        # Counted before joining the room's group: the others hear a seat come online, this
-        # socket gets the room frame below.
-        await database_sync_to_async(services.do_socket_opened)(room=self.room, identity=self.identity)
-        await self._join_groups()
+        await self._join_groups()  # before the state is read, so no update falls in between
         self.counted = bool(self.seats)  # a spectator's socket counts for no seat
-        await self._send_room()
-        await self._send_state()
+        room_frame, match_id, states = await database_sync_to_async(_opening_frames)(
+            self.room, self.identity, self.seats, self.language
+        )
+        self.match_id = match_id
+        for frame in [room_frame, *states]:
+            await self.send_json(frame)
 
     async def disconnect(self, code):
         for group in getattr(self, "joined", ()):
@@ -145,8 +148,18 @@ class RoomConsumer(JsonConsumer):
         await self.send_json(event["payload"])
 
     async def room_changed(self, event):
+        """Seats, state or offers changed: the seats this socket plays may have too."""
+        self.seats, info = await database_sync_to_async(_seats_and_room_frame)(
+            self.room, self.identity, self.language
+        )
         await self._join_groups()
-        await self._send_room()
+        await self.send_json(info)
+
+    async def presence_changed(self, event):
+        """Seats came online or went away; a socket of those very seats knows (its own
+        opening is told to the others)."""
+        if not (self.seats and set(event["seats"]) <= set(self.seats)):
+            await self._send_room()
 
     async def room_closed(self, event):
         await self.send_json({"type": "closed", "reason": event["reason"]})
@@ -155,7 +168,6 @@ class RoomConsumer(JsonConsumer):
     # --- helpers -------------------------------------------------------------------------
 
     async def _join_groups(self):
-        self.seats = await database_sync_to_async(selectors.seat_indices)(self.room, self.identity)
         wanted = {broadcast.room_group(self.code)}
         wanted |= {broadcast.seat_group(self.code, s) for s in self.seats} or {
             broadcast.public_group(self.code)
@@ -175,18 +187,15 @@ class RoomConsumer(JsonConsumer):
         return self.match_id
 
     async def _send_room(self):
-        await database_sync_to_async(self.room.refresh_from_db)()  # its state moves on (open, playing...)
-        info = await database_sync_to_async(selectors.room_info)(self.room, self.identity, self.language)
-        await self.send_json(info)
+        await self.send_json(
+            await database_sync_to_async(_room_frame)(self.room, self.identity, self.language)
+        )
 
     async def _states(self) -> list[dict[str, Any]]:
         """The current state frame of each seat this socket plays (or the spectators' one)."""
-        match = await database_sync_to_async(selectors.current_match)(self.room)
-        if match is None:
-            return []
-        self.match_id = match.pk
-        seats = self.seats or [None]
-        return [await database_sync_to_async(selectors.match_payload)(match, seat) for seat in seats]
+        match_id, states = await database_sync_to_async(_state_frames)(self.room, self.seats)
+        self.match_id = match_id if match_id is not None else self.match_id
+        return states
 
     async def _send_state(self):
         for state in await self._states():
@@ -203,6 +212,43 @@ class RoomConsumer(JsonConsumer):
 
 
 _CLIENT_TYPES = {"act", "resync", "ping", "offer", "claim"}
+
+
+# What a table socket reads, one database trip each (see RoomConsumer.connect).
+
+
+def _admit(code: str, identity: Identity, token: str) -> tuple[Room, list[int]] | None:
+    """The room and the seats `identity` plays there, or None when it may not even watch."""
+    room = selectors.room_by_code(code)
+    if room is None or not selectors.can_watch(room, identity, token):
+        return None
+    return room, selectors.seat_indices(room, identity)
+
+
+def _opening_frames(
+    room: Room, identity: Identity, seats: list[int], language: str
+) -> tuple[dict[str, Any], int | None, list[dict[str, Any]]]:
+    """Count the new socket for its seats, then read its room frame and its state frames."""
+    if seats:
+        services.do_socket_opened(room=room, identity=identity)
+    return _room_frame(room, identity, language), *_state_frames(room, seats)
+
+
+def _room_frame(room: Room, identity: Identity, language: str) -> dict[str, Any]:
+    room.refresh_from_db()  # its state moves on (open, playing...)
+    return selectors.room_info(room, identity, language)
+
+
+def _seats_and_room_frame(room: Room, identity: Identity, language: str) -> tuple[list[int], dict[str, Any]]:
+    return selectors.seat_indices(room, identity), _room_frame(room, identity, language)
+
+
+def _state_frames(room: Room, seats: list[int]) -> tuple[int | None, list[dict[str, Any]]]:
+    """The current match and its state frame for each of `seats` (or the spectators' one)."""
+    match = selectors.current_match(room)
+    if match is None:
+        return None, []
+    return match.pk, [selectors.match_payload(match, seat) for seat in seats or [None]]
 
 
 class LobbyConsumer(JsonConsumer):

@@ -206,29 +206,34 @@ def do_socket_closed(*, room: Room, identity: Identity) -> bool:
 
 def _count_sockets(room: Room, identity: Identity, step: int) -> bool:
     now = timezone.now()
-    changed = False
+    changed = []
     with transaction.atomic():
         for seat in Seat.objects.select_for_update().filter(room=room, **identity_filter(identity)):
             before = is_connected(seat)
             seat.sockets = max(0, (seat.sockets if before else 0) + step)
             seat.last_seen = now
             seat.save(update_fields=["sockets", "last_seen"])
-            changed |= before != (seat.sockets > 0)
+            if before != (seat.sockets > 0):
+                changed.append(seat.index)
         if changed:
-            broadcast.send_on_commit(broadcast.presence_changed(room.code))
-    return changed
+            broadcast.send_on_commit(broadcast.presence_changed(room.code, changed))
+    return bool(changed)
 
 
 def release_lost_sockets(*, now: datetime) -> int:
     """Seats still counting sockets but unseen for LOST_AFTER lost them with a dead process:
     uncount them, and tell their rooms (the sweeper calls this)."""
     lost = Seat.objects.filter(sockets__gt=0, last_seen__lt=now - LOST_AFTER)
-    codes = set(lost.values_list("room__code", flat=True))
-    if not codes:
+    seats_by_room: dict[str, list[int]] = {}
+    for code, index in lost.values_list("room__code", "index"):
+        seats_by_room.setdefault(code, []).append(index)
+    if not seats_by_room:
         return 0
     with transaction.atomic():
         released = lost.update(sockets=0)
-        broadcast.send_on_commit([m for code in codes for m in broadcast.presence_changed(code)])
+        broadcast.send_on_commit(
+            [m for code, seats in seats_by_room.items() for m in broadcast.presence_changed(code, seats)]
+        )
     return released
 
 

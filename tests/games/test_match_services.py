@@ -247,8 +247,8 @@ def test_sockets_are_counted_per_seat_and_only_the_first_and_last_are_news(sent)
     assert services.do_socket_closed(room=room, identity=me(bo)) is False
     assert services.do_socket_closed(room=room, identity=me(bo)) is True
     assert services.do_socket_closed(room=room, identity=me(bo)) is False  # never below 0
-    news = [group for group, message in sent if message == {"type": "room.changed"}]
-    assert news == [f"room.{room.code}"] * 2  # presence is no lobby news
+    news = [group for group, message in sent if message == {"type": "presence.changed", "seats": [1]}]
+    assert news == [f"room.{room.code}"] * 2  # presence is no lobby news, and sent only to the room
 
 
 def test_a_count_left_by_a_dead_process_is_not_believed_and_the_sweeper_clears_it(sent):
@@ -268,7 +268,9 @@ def test_a_count_left_by_a_dead_process_is_not_believed_and_the_sweeper_clears_i
     room.seats.filter(index=1).update(last_seen=timezone.now() - timedelta(minutes=3))
     sent.clear()
     assert sweep_once(now=timezone.now(), expire=False)["released"] == 1
-    assert room.seats.get(index=1).sockets == 0 and sent == [(f"room.{room.code}", {"type": "room.changed"})]
+    assert room.seats.get(index=1).sockets == 0 and sent == [
+        (f"room.{room.code}", {"type": "presence.changed", "seats": [1]})
+    ]
     assert sweep_once(now=timezone.now(), expire=False)["released"] == 0
 
 
