@@ -1,8 +1,15 @@
 """ASGI entry point: HTTP to Django, WebSockets through origin and session checks."""
 
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
+
+# The event loop and the database thread share the GIL.  After each query the database
+# thread waits for the loop to hand it back, by default up to 5 ms, so a move's handful
+# of queries took tens of milliseconds whenever the loop was busy (a "convoy"; measured in
+# docs/benchmarks.md).  1 ms bounds that wait at a small cost in thread switches.
+sys.setswitchinterval(0.001)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()

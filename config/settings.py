@@ -100,7 +100,11 @@ DATABASES = {
         # Each Daphne process runs its database work in one thread: keeping that thread's
         # connection saves a PostgreSQL backend start (a fork) on almost every socket message.
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")),
-        conn_health_checks=True,
+        # No health check: it costs a `SELECT 1` round trip before every database trip a
+        # socket makes.  A connection that died (say, PostgreSQL restarted) fails one trip and
+        # is then dropped; the socket closes, and the browser reconnects and resends the
+        # action it had no ack for (applied once: actions carry ids).
+        conn_health_checks=False,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
