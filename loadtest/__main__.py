@@ -1,11 +1,13 @@
 """python -m loadtest --games 200 --workers 2 [--think-ms 300] [--target 100] [--ramp-s 4] [--json]
 
 Starts `--workers` Daphne processes and the sweeper against PostgreSQL and Redis (a fresh
-database named `rummy_loadtest`, Redis database 2), seats two simulated players at each of
+database named `rummy_loadtest` or `$LOADTEST_DB`, Redis database 2 or `$LOADTEST_REDIS_URL`;
+two runs side by side need one of each), seats two simulated players at each of
 `--games` tables (one player on each process), plays every match to its end over real
 WebSockets, and prints what players would feel: actions per second, the latency from a
 player's action to the opponent's update, errors, and whether every match replays to its
-stored state with no action lost or doubled.  In the same run it samples the bare
+stored state with no action lost or doubled, and the Daphne processes' CPU time per action
+(a figure that a busy machine disturbs less than latency).  In the same run it samples the bare
 channel-layer round trip between the two processes: the floor under the game latency.
 """
 
@@ -20,7 +22,7 @@ import sys
 import time
 
 from loadtest.players import Stats, floor_samples, play_table
-from loadtest.processes import running_servers
+from loadtest.processes import cpu_seconds, running_servers
 from loadtest.setup import base_env, migrate, prepare_tables, recreate_database
 
 
@@ -120,7 +122,8 @@ def main() -> int:
 
     base_db = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
     redis_url = os.environ.get("LOADTEST_REDIS_URL") or "redis://127.0.0.1:6379/2"
-    env = base_env(database=recreate_database(base_db, "rummy_loadtest"), redis=redis_url)
+    db_name = os.environ.get("LOADTEST_DB") or "rummy_loadtest"
+    env = base_env(database=recreate_database(base_db, db_name), redis=redis_url)
     os.environ.update(env)
     import redis
 
@@ -132,13 +135,15 @@ def main() -> int:
     log = sys.stderr
     print(f"preparing {args.games} tables…", file=log)
     tables = prepare_tables(games=args.games, target=args.target)
-    with running_servers(env=env, workers=args.workers) as urls:
+    with running_servers(env=env, workers=args.workers) as (urls, pids):
         print(f"playing on {', '.join(urls)}…", file=log)
+        cpu_before = cpu_seconds(pids)
         stats, floor, elapsed = asyncio.run(
             run_load(
                 urls=urls, tables=tables, think_ms=args.think_ms, ramp_s=args.ramp_s, timeout=args.timeout
             )
         )
+        server_cpu = cpu_seconds(pids) - cpu_before
     inconsistencies = check_consistency(tables, stats)
     result = {
         "games": args.games,
@@ -154,6 +159,7 @@ def main() -> int:
         "resyncs": stats.resyncs,
         "seconds": round(elapsed, 1),
         "actions_per_s": round(stats.sent / elapsed, 1),
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / stats.sent, 2) if stats.sent else None,
         "p50_ms": percentile(stats.latencies_ms, 50),
         "p95_ms": percentile(stats.latencies_ms, 95),
         "p99_ms": percentile(stats.latencies_ms, 99),

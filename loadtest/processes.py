@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from contextlib import contextmanager
@@ -34,9 +35,20 @@ def _wait(port: int, process: subprocess.Popen, timeout: float = 30) -> None:
     raise TimeoutError(f"nothing listened on {port}")
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time (user and system) the processes have used so far (Linux's /proc)."""
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
 def running_servers(*, env: dict[str, str], workers: int):
-    """Start `workers` Daphne processes and one sweeper; yield the servers' base URLs."""
+    """Start `workers` Daphne processes and one sweeper; yield the servers' base URLs and
+    the Daphne processes' ids."""
     processes, urls = [], []
     try:
         for _ in range(workers):
@@ -65,7 +77,7 @@ def running_servers(*, env: dict[str, str], workers: int):
                 [sys.executable, "manage.py", "run_sweeper"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL
             )
         )
-        yield urls
+        yield urls, [p.pid for p in processes[:workers]]
     finally:
         for process in processes:
             process.terminate()
