@@ -7,7 +7,8 @@ two runs side by side need one of each), seats two simulated players at each of
 WebSockets, and prints what players would feel: actions per second, the latency from a
 player's action to the opponent's update, errors, and whether every match replays to its
 stored state with no action lost or doubled, and the Daphne processes' CPU time per action
-(a figure that a busy machine disturbs less than latency).  In the same run it samples the bare
+(a figure that a busy machine disturbs less than latency) and the simulator's, which shares the
+machine.  In the same run it samples the bare
 channel-layer round trip between the two processes: the floor under the game latency.
 """
 
@@ -137,13 +138,13 @@ def main() -> int:
     tables = prepare_tables(games=args.games, target=args.target)
     with running_servers(env=env, workers=args.workers) as (urls, pids):
         print(f"playing on {', '.join(urls)}…", file=log)
-        cpu_before = cpu_seconds(pids)
+        cpu_before, client_before = cpu_seconds(pids), time.process_time()
         stats, floor, elapsed = asyncio.run(
             run_load(
                 urls=urls, tables=tables, think_ms=args.think_ms, ramp_s=args.ramp_s, timeout=args.timeout
             )
         )
-        server_cpu = cpu_seconds(pids) - cpu_before
+        server_cpu, client_cpu = cpu_seconds(pids) - cpu_before, time.process_time() - client_before
     inconsistencies = check_consistency(tables, stats)
     result = {
         "games": args.games,
@@ -160,6 +161,7 @@ def main() -> int:
         "seconds": round(elapsed, 1),
         "actions_per_s": round(stats.sent / elapsed, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / stats.sent, 2) if stats.sent else None,
+        "client_cpu_ms_per_action": round(client_cpu * 1000 / stats.sent, 2) if stats.sent else None,
         "p50_ms": percentile(stats.latencies_ms, 50),
         "p95_ms": percentile(stats.latencies_ms, 95),
         "p99_ms": percentile(stats.latencies_ms, 99),
