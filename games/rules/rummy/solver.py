@@ -109,6 +109,7 @@ class _Solver:
             for c in range(NATURAL_COUNT + JOKER_COUNT)
         )
         self.memo: dict[int, int] = {}
+        self.run_tables: dict[tuple[int, int, int], dict[int, list[list[Candidate]]] | None] = {}
 
     def trim(self) -> None:
         if len(self.memo) > _CACHE_LIMIT:
@@ -129,6 +130,8 @@ class _Solver:
         # Jokers taken lower the bound by at least this much each, wherever the pool stands.
         step = min((top[k + 1] - top[k] for k in range(jokers)), default=0)
         present = (counts | counts >> 1) & _ONES
+        runs_table = self.runs_table(jokers, longest, step) if not whole else None
+        run_reach = _run_reach(longest)
         rest = counts
         while rest:
             lowest = ((rest & -rest).bit_length() - 1) // _FIELD
@@ -136,13 +139,55 @@ class _Solver:
             # A meld holds a second natural near its lowest one (a run's gaps are at most the jokers).
             if not present & partners[lowest] >> (_FIELD * (lowest + 1)) << (_FIELD * (lowest + 1)):
                 continue
-            without = counts - (1 << (_FIELD * lowest))
-            found = self.melds_from(lowest, without, jokers, longest, shift=not whole)
-            melds = [(*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()]
-            # Richest melds first: they reach the bound soonest (a stable sort keeps ties in order).
-            ranked = sorted(melds, key=itemgetter(2), reverse=True)
-            out[lowest] = [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
+            runs = runs_table.get((present & run_reach[lowest]) << 6 | lowest) if runs_table is not None else None
+            if runs is None:
+                without = counts - (1 << (_FIELD * lowest))
+                found = self.melds_from(lowest, without, jokers, longest, shift=not whole)
+                out[lowest] = self.ranked(found, jokers, step)
+                continue
+            # The runs come from the table; sets (a same rank in a later suit) are added here.
+            if present & _LATER_SUITS[lowest]:
+                found = {}
+                self._sets_from(lowest, present, jokers, found)
+                if found:
+                    sets = [(*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()]
+                    # Sets before runs of the same gain, as when both are built here.
+                    ranked = sorted(sets + runs[-1], key=itemgetter(2), reverse=True)
+                    runs = [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
+            out[lowest] = runs
         return out
+
+    def ranked(self, found: dict[int, Found], jokers: int, step: int) -> list[list[Candidate]]:
+        """A card's melds as candidates, richest first, per number of jokers left."""
+        melds = [(*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()]
+        # Richest melds first: they reach the bound soonest (a stable sort keeps ties in order).
+        ranked = sorted(melds, key=itemgetter(2), reverse=True)
+        return [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
+
+    def runs_table(self, jokers: int, longest: int, step: int) -> dict[int, list[list[Candidate]]] | None:
+        """The runs of each card but an ace, for every way the later ranks of its suit that a run of
+        `longest` places reaches can be present: keyed by those count fields (one copy each) << 6 | the
+        card, as `ranked` lists them.  A table of the rules, built once (a few thousand entries);
+        none where the reach is wider than six ranks (more jokers) or runs wrap (Q-K-A-2)."""
+        key = (jokers, longest, step)
+        table = self.run_tables.get(key, False)
+        if table is not False:
+            return table
+        table = None
+        if not self.cyclic and longest <= _TABLED_LONGEST:
+            table = {}
+            for lowest in range(NATURAL_COUNT):
+                if not lowest % 13:
+                    continue  # an ace's runs go both ways (Q-K-A, A-2-3): built per hand
+                reach = [i for i in range(NATURAL_COUNT) if _run_reach(longest)[lowest] >> (_FIELD * i) & 1]
+                for size in range(len(reach) + 1):
+                    for chosen in combinations(reach, size):
+                        near = sum(1 << (_FIELD * i) for i in chosen)
+                        found: dict[int, Found] = {}
+                        self._runs_from(lowest, near, jokers, longest, found, shift=True)
+                        table[near << 6 | lowest] = self.ranked(found, jokers, step)
+        self.run_tables[key] = table
+        return table
 
     def search(
         self, candidates: list[list[list[Candidate]]], hand: int
@@ -463,6 +508,26 @@ def _solver_for(rules: RummyRules, *, first_meld: bool) -> _Solver:
     solver = _solver(key, first_meld)
     solver.trim()
     return solver
+
+
+_TABLED_LONGEST = 6
+"""`_Solver.runs_table` is built for runs of at most this many places (two jokers)."""
+
+_LATER_SUITS = tuple(
+    sum(_FIELD_MASK << (_FIELD * (suit * 13 + c % 13)) for suit in range(c // 13 + 1, 4))
+    for c in range(NATURAL_COUNT)
+)
+"""Per card, the count fields of its rank in later suits (its set partners)."""
+
+
+@cache
+def _run_reach(longest: int) -> tuple[int, ...]:
+    """Per card but an ace, the low bit of each count field of the later ranks of its suit that a run
+    of `longest` places holding it reaches, without wrapping (an ace's entry: 0, unused)."""
+    return tuple(
+        sum(1 << (_FIELD * (c + k)) for k in range(1, min(13 - c % 13, longest))) if c % 13 else 0
+        for c in range(NATURAL_COUNT)
+    )
 
 
 @cache
