@@ -109,6 +109,7 @@ class _Solver:
             for c in range(NATURAL_COUNT + JOKER_COUNT)
         )
         self.memo: dict[int, int] = {}
+        self.set_tables: dict[tuple[int, int], dict[int, list[Candidate]]] = {}
         self.run_tables: dict[tuple[int, int, int], dict[int, list[list[Candidate]]] | None] = {}
 
     def trim(self) -> None:
@@ -132,6 +133,7 @@ class _Solver:
         present = (counts | counts >> 1) & _ONES
         runs_table = self.runs_table(jokers, longest, step) if not whole else None
         run_reach = _run_reach(longest)
+        sets_table = self.sets_table(jokers, step)
         rest = counts
         while rest:
             lowest = ((rest & -rest).bit_length() - 1) // _FIELD
@@ -145,13 +147,12 @@ class _Solver:
                 found = self.melds_from(lowest, without, jokers, longest, shift=not whole)
                 out[lowest] = self.ranked(found, jokers, step)
                 continue
-            # The runs come from the table; sets (a same rank in a later suit) are added here.
-            if present & _LATER_SUITS[lowest]:
-                found = {}
-                self._sets_from(lowest, present, jokers, found)
-                if found:
-                    sets = [(*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()]
-                    # Sets before runs of the same gain, as when both are built here.
+            # The runs come from the table, and the sets (a same rank in a later suit) from another.
+            later = present & _LATER_SUITS[lowest]
+            if later:
+                sets = sets_table[later << 6 | lowest]
+                if sets:
+                    # Sets before runs of the same gain, as when both are built in one dict.
                     ranked = sorted(sets + runs[-1], key=itemgetter(2), reverse=True)
                     runs = [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
             out[lowest] = runs
@@ -163,6 +164,24 @@ class _Solver:
         # Richest melds first: they reach the bound soonest (a stable sort keeps ties in order).
         ranked = sorted(melds, key=itemgetter(2), reverse=True)
         return [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
+
+    def sets_table(self, jokers: int, step: int) -> dict[int, list[Candidate]]:
+        """The sets of each card, for every way its rank can be present in the later suits: keyed by
+        those count fields (one copy each) << 6 | the card; a table of the rules (at most 52 * 8 entries)."""
+        table = self.set_tables.get((jokers, step))
+        if table is None:
+            table = self.set_tables[jokers, step] = {}
+            for lowest in range(NATURAL_COUNT):
+                later = [i for i in range(NATURAL_COUNT) if _LATER_SUITS[lowest] >> (_FIELD * i) & 1]
+                for size in range(len(later) + 1):
+                    for chosen in combinations(later, size):
+                        near = sum(1 << (_FIELD * i) for i in chosen)
+                        found: dict[int, Found] = {}
+                        self._sets_from(lowest, near, jokers, found)
+                        table[near << 6 | lowest] = [
+                            (*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()
+                        ]
+        return table
 
     def runs_table(self, jokers: int, longest: int, step: int) -> dict[int, list[list[Candidate]]] | None:
         """The runs of each card but an ace, for every way the later ranks of its suit that a run of
