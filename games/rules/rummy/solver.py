@@ -132,7 +132,7 @@ class _Solver:
         step = min((top[k + 1] - top[k] for k in range(jokers)), default=0)
         present = (counts | counts >> 1) & _ONES
         runs_table = self.runs_table(jokers, longest, step) if not whole else None
-        run_reach = _run_reach(longest)
+        run_reach, down_reach = _run_reach(longest), _down_reach(longest)
         sets_table = self.sets_table(jokers, step)
         rest = counts
         while rest:
@@ -141,20 +141,21 @@ class _Solver:
             # A meld holds a second natural near its lowest one (a run's gaps are at most the jokers).
             if not present & partners[lowest] >> (_FIELD * (lowest + 1)) << (_FIELD * (lowest + 1)):
                 continue
-            runs = runs_table.get((present & run_reach[lowest]) << 6 | lowest) if runs_table is not None else None
-            if runs is None:
+            if runs_table is None:
                 without = counts - (1 << (_FIELD * lowest))
                 found = self.melds_from(lowest, without, jokers, longest, shift=not whole)
                 out[lowest] = self.ranked(found, jokers, step)
                 continue
-            # The runs come from the table, and the sets (a same rank in a later suit) from another.
+            # The runs come from the table (an ace's going up, then its going down to it), and the
+            # sets (a same rank in a later suit) from another.
+            runs = runs_table[(present & run_reach[lowest]) << 7 | lowest]
             later = present & _LATER_SUITS[lowest]
-            if later:
-                sets = sets_table[later << 6 | lowest]
-                if sets:
-                    # Sets before runs of the same gain, as when both are built in one dict.
-                    ranked = sorted(sets + runs[-1], key=itemgetter(2), reverse=True)
-                    runs = [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
+            sets = sets_table[later << 7 | lowest] if later else ()
+            down = () if lowest % 13 else runs_table[(present & down_reach[lowest]) << 7 | 64 | lowest][-1]
+            if sets or down:
+                # Sets before runs of the same gain, as when all are built in one dict.
+                ranked = sorted([*sets, *runs[-1], *down], key=itemgetter(2), reverse=True)
+                runs = [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
             out[lowest] = runs
         return out
 
@@ -167,7 +168,7 @@ class _Solver:
 
     def sets_table(self, jokers: int, step: int) -> dict[int, list[Candidate]]:
         """The sets of each card, for every way its rank can be present in the later suits: keyed by
-        those count fields (one copy each) << 6 | the card; a table of the rules (at most 52 * 8 entries)."""
+        those count fields (one copy each) << 7 | the card; a table of the rules (at most 52 * 8 entries)."""
         table = self.set_tables.get((jokers, step))
         if table is None:
             table = self.set_tables[jokers, step] = {}
@@ -178,16 +179,18 @@ class _Solver:
                         near = sum(1 << (_FIELD * i) for i in chosen)
                         found: dict[int, Found] = {}
                         self._sets_from(lowest, near, jokers, found)
-                        table[near << 6 | lowest] = [
+                        table[near << 7 | lowest] = [
                             (*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()
                         ]
         return table
 
     def runs_table(self, jokers: int, longest: int, step: int) -> dict[int, list[list[Candidate]]] | None:
-        """The runs of each card but an ace, for every way the later ranks of its suit that a run of
-        `longest` places reaches can be present: keyed by those count fields (one copy each) << 6 | the
-        card, as `ranked` lists them.  A table of the rules, built once (a few thousand entries);
-        none where the reach is wider than six ranks (more jokers) or runs wrap (Q-K-A-2)."""
+        """The runs of each card, for every way the later ranks of its suit that a run of `longest`
+        places reaches going up can be present: keyed by those count fields (one copy each) << 7 | the
+        card, as `ranked` lists them; and an ace's runs going down to it (Q-K-A), keyed by the ranks
+        below it << 7 | 64 | the ace (the two share no cards: a run holds at least two naturals).  A
+        table of the rules, built once (a few thousand entries); none where the reach is wider than
+        five ranks (more jokers) or runs wrap (Q-K-A-2)."""
         key = (jokers, longest, step)
         table = self.run_tables.get(key, False)
         if table is not False:
@@ -196,15 +199,16 @@ class _Solver:
         if not self.cyclic and longest <= _TABLED_LONGEST:
             table = {}
             for lowest in range(NATURAL_COUNT):
-                if not lowest % 13:
-                    continue  # an ace's runs go both ways (Q-K-A, A-2-3): built per hand
-                reach = [i for i in range(NATURAL_COUNT) if _run_reach(longest)[lowest] >> (_FIELD * i) & 1]
-                for size in range(len(reach) + 1):
-                    for chosen in combinations(reach, size):
-                        near = sum(1 << (_FIELD * i) for i in chosen)
-                        found: dict[int, Found] = {}
-                        self._runs_from(lowest, near, jokers, longest, found, shift=True)
-                        table[near << 6 | lowest] = self.ranked(found, jokers, step)
+                for flag, reach in ((0, _run_reach(longest)), (64, _down_reach(longest))):
+                    if flag and lowest % 13:
+                        continue
+                    places = [i for i in range(NATURAL_COUNT) if reach[lowest] >> (_FIELD * i) & 1]
+                    for size in range(len(places) + 1):
+                        for chosen in combinations(places, size):
+                            near = sum(1 << (_FIELD * i) for i in chosen)
+                            found: dict[int, Found] = {}
+                            self._runs_from(lowest, near, jokers, longest, found, shift=True)
+                            table[near << 7 | flag | lowest] = self.ranked(found, jokers, step)
         self.run_tables[key] = table
         return table
 
@@ -541,10 +545,20 @@ _LATER_SUITS = tuple(
 
 @cache
 def _run_reach(longest: int) -> tuple[int, ...]:
-    """Per card but an ace, the low bit of each count field of the later ranks of its suit that a run
-    of `longest` places holding it reaches, without wrapping (an ace's entry: 0, unused)."""
+    """Per card, the low bit of each count field of the later ranks of its suit that a run of
+    `longest` places holding it reaches going up, without wrapping."""
     return tuple(
-        sum(1 << (_FIELD * (c + k)) for k in range(1, min(13 - c % 13, longest))) if c % 13 else 0
+        sum(1 << (_FIELD * (c + k)) for k in range(1, min(13 - c % 13, longest)))
+        for c in range(NATURAL_COUNT)
+    )
+
+
+@cache
+def _down_reach(longest: int) -> tuple[int, ...]:
+    """Per ace, the low bit of each count field of the ranks of its suit that a run of `longest` places
+    ending at it reaches (K, Q, ...); 0 for other cards."""
+    return tuple(
+        0 if c % 13 else sum(1 << (_FIELD * (c + 13 - k)) for k in range(1, min(13, longest)))
         for c in range(NATURAL_COUNT)
     )
 
