@@ -17,7 +17,7 @@ from itertools import accumulate, combinations, product
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from games.rules.cards import JOKER_COUNT, NATURAL_COUNT, Card, card
+from games.rules.cards import ALL_CARDS, JOKER_COUNT, NATURAL_COUNT, Card, card
 from games.rules.rummy.melds import SET_SUIT_ORDER, Meld, card_points, meld_points
 from games.rules.rummy.rules import RummyRules
 
@@ -108,6 +108,8 @@ class _Solver:
             _TIE * card_points(c, rules) + _tie_break(card(c), rules)
             for c in range(NATURAL_COUNT + JOKER_COUNT)
         )
+        self.points = tuple(card_points(c, rules) for c in range(NATURAL_COUNT + JOKER_COUNT))
+        """What each card (natural or joker) costs left in hand."""
         self.memo: dict[int, int] = {}
         self.set_tables: dict[tuple[int, int], dict[int, list[Candidate]]] = {}
         self.run_tables: dict[tuple[int, int, int], dict[int, list[list[Candidate]]] | None] = {}
@@ -623,21 +625,23 @@ def _hand(cards: Iterable[int], rules: RummyRules) -> _Hand:
     counts = 0
     jokers: list[Card] = []
     stuck: list[Card] = []
-    naturals: set[Card] = set()
-    for c in map(card, cards):
-        if c.is_joker:
+    for c in cards:
+        c = ALL_CARDS[c]
+        if c >= NATURAL_COUNT:
             (jokers if rules.jokers else stuck).append(c)
             continue
         if counts >> (_FIELD * c) & 3 == 2:
             raise ValueError(f"a rummy hand holds at most two copies of {c}")
         counts += 1 << (_FIELD * c)
-        naturals.add(c)
     partners = _partners(rules.cyclic_runs, len(jokers))
     present = (counts | counts >> 1) & _ONES
-    for c in sorted(naturals):
-        copies = counts >> (_FIELD * c) & 3
+    rest = counts
+    while rest:  # the naturals in index order
+        c = ((rest & -rest).bit_length() - 1) // _FIELD
+        rest &= ~(_FIELD_MASK << (_FIELD * c))
         if not present & partners[c]:
-            stuck.extend([card(c)] * copies)
+            copies = counts >> (_FIELD * c) & 3
+            stuck.extend([ALL_CARDS[c]] * copies)
             counts -= copies << (_FIELD * c)
     return _Hand(counts, tuple(jokers), tuple(stuck))
 
@@ -651,8 +655,8 @@ def least_points(cards: Iterable[int], rules: RummyRules) -> int:
     """The least hand points left over every way of melding `cards` (jokers X1..X6, copies allowed)."""
     cards = list(cards)
     hand = _hand(cards, rules)
-    total = sum(card_points(c, rules) for c in cards)
-    return total - _best(hand, _solver_for(rules, first_meld=False))
+    solver = _solver_for(rules, first_meld=False)
+    return sum(map(solver.points.__getitem__, cards)) - _best(hand, solver)
 
 
 def best_first_meld(cards: Iterable[int], rules: RummyRules) -> int:
