@@ -199,20 +199,27 @@ class _Solver:
             return table
         table = None
         if not self.cyclic and longest <= _TABLED_LONGEST:
-            table = {}
-            for lowest in range(NATURAL_COUNT):
-                for flag, reach in ((0, _run_reach(longest)), (64, _down_reach(longest))):
-                    if flag and lowest % 13:
-                        continue
-                    places = [i for i in range(NATURAL_COUNT) if reach[lowest] >> (_FIELD * i) & 1]
-                    for size in range(len(places) + 1):
-                        for chosen in combinations(places, size):
-                            near = sum(1 << (_FIELD * i) for i in chosen)
-                            found: dict[int, Found] = {}
-                            self._runs_from(lowest, near, jokers, longest, found, shift=True)
-                            table[near << 7 | flag | lowest] = self.ranked(found, jokers, step)
+            runs = self.runs_found(jokers, longest)
+            table = {near: self.ranked(found, jokers, step) for near, found in runs.items()}
         self.run_tables[key] = table
         return table
+
+    @lru_cache(maxsize=16)  # noqa: B019 - per solver, which lives as long as the process
+    def runs_found(self, jokers: int, longest: int) -> dict[int, dict[int, Found]]:
+        """`runs_table`'s runs as `melds_from` finds them, before the joker step (shared by every step)."""
+        out = {}
+        for lowest in range(NATURAL_COUNT):
+            for flag, reach in ((0, _run_reach(longest)), (64, _down_reach(longest))):
+                if flag and lowest % 13:
+                    continue
+                places = [i for i in range(NATURAL_COUNT) if reach[lowest] >> (_FIELD * i) & 1]
+                for size in range(len(places) + 1):
+                    for chosen in combinations(places, size):
+                        near = sum(1 << (_FIELD * i) for i in chosen)
+                        found: dict[int, Found] = {}
+                        self._runs_from(lowest, near, jokers, longest, found, shift=True)
+                        out[near << 7 | flag | lowest] = found
+        return out
 
     def search(
         self, candidates: list[list[list[Candidate]]], hand: int
