@@ -112,7 +112,9 @@ class _Solver:
         """What each card (natural or joker) costs left in hand."""
         self.memo: dict[int, int] = {}
         self.set_tables: dict[tuple[int, int], dict[int, list[Candidate]]] = {}
-        self.run_tables: dict[tuple[int, int, int], dict[int, list[list[Candidate]]] | None] = {}
+        self.run_tables: dict[tuple[int, int], dict[int, list[list[Candidate]]]] = {}
+        """Per (jokers, joker step): `runs_found`'s entries as `ranked` lists them, each made when first
+        met (at most 1,276 per key: a table of the rules, filled as it is used)."""
 
     def trim(self) -> None:
         if len(self.memo) > _CACHE_LIMIT:
@@ -133,7 +135,10 @@ class _Solver:
         # Jokers taken lower the bound by at least this much each, wherever the pool stands.
         step = min((top[k + 1] - top[k] for k in range(jokers)), default=0)
         present = (counts | counts >> 1) & _ONES
-        runs_table = self.runs_table(jokers, longest, step) if not whole else None
+        runs_table = None
+        if not whole and not self.cyclic and longest <= _TABLED_LONGEST:
+            runs_found = self.runs_found(jokers, longest)
+            runs_table = self.run_tables.setdefault((jokers, step), {})
         run_reach, down_reach = _run_reach(longest), _down_reach(longest)
         sets_table = self.sets_table(jokers, step)
         rest = counts
@@ -150,10 +155,19 @@ class _Solver:
                 continue
             # The runs come from the table (an ace's going up, then its going down to it), and the
             # sets (a same rank in a later suit) from another.
-            runs = runs_table[(present & run_reach[lowest]) << 7 | lowest]
+            key = (present & run_reach[lowest]) << 7 | lowest
+            runs = runs_table.get(key)
+            if runs is None:
+                runs = runs_table[key] = self.ranked(runs_found[key], jokers, step)
             later = present & _LATER_SUITS[lowest]
             sets = sets_table[later << 7 | lowest] if later else ()
-            down = () if lowest % 13 else runs_table[(present & down_reach[lowest]) << 7 | 64 | lowest][-1]
+            down = ()
+            if not lowest % 13:
+                key = (present & down_reach[lowest]) << 7 | 64 | lowest
+                down = runs_table.get(key)
+                if down is None:
+                    down = runs_table[key] = self.ranked(runs_found[key], jokers, step)
+                down = down[-1]
             if sets or down:
                 # Sets before runs of the same gain, as when all are built in one dict.
                 ranked = sorted([*sets, *runs[-1], *down], key=itemgetter(2), reverse=True)
@@ -186,27 +200,14 @@ class _Solver:
                         ]
         return table
 
-    def runs_table(self, jokers: int, longest: int, step: int) -> dict[int, list[list[Candidate]]] | None:
-        """The runs of each card, for every way the later ranks of its suit that a run of `longest`
-        places reaches going up can be present: keyed by those count fields (one copy each) << 7 | the
-        card, as `ranked` lists them; and an ace's runs going down to it (Q-K-A), keyed by the ranks
-        below it << 7 | 64 | the ace (the two share no cards: a run holds at least two naturals).  A
-        table of the rules, built once (a few thousand entries); none where the reach is wider than
-        five ranks (more jokers) or runs wrap (Q-K-A-2)."""
-        key = (jokers, longest, step)
-        table = self.run_tables.get(key, False)
-        if table is not False:
-            return table
-        table = None
-        if not self.cyclic and longest <= _TABLED_LONGEST:
-            runs = self.runs_found(jokers, longest)
-            table = {near: self.ranked(found, jokers, step) for near, found in runs.items()}
-        self.run_tables[key] = table
-        return table
-
     @lru_cache(maxsize=16)  # noqa: B019 - per solver, which lives as long as the process
     def runs_found(self, jokers: int, longest: int) -> dict[int, dict[int, Found]]:
-        """`runs_table`'s runs as `melds_from` finds them, before the joker step (shared by every step)."""
+        """The runs of each card, for every way the later ranks of its suit that a run of `longest`
+        places reaches going up can be present, as `melds_from` finds them: keyed by those count
+        fields (one copy each) << 7 | the card; and an ace's runs going down to it (Q-K-A), keyed by
+        the ranks below it << 7 | 64 | the ace (the two share no cards: a run holds at least two
+        naturals).  A table of the rules, built once (1,276 entries with two jokers, 20-60 ms);
+        `candidates` ranks an entry for its joker step when first met (`run_tables`)."""
         out = {}
         for lowest in range(NATURAL_COUNT):
             for flag, reach in ((0, _run_reach(longest)), (64, _down_reach(longest))):
@@ -543,7 +544,7 @@ def _solver_for(rules: RummyRules, *, first_meld: bool) -> _Solver:
 
 
 _TABLED_LONGEST = 6
-"""`_Solver.runs_table` is built for runs of at most this many places (two jokers)."""
+"""`_Solver.runs_found` is built for runs of at most this many places (two jokers)."""
 
 _LATER_SUITS = tuple(
     sum(_FIELD_MASK << (_FIELD * (suit * 13 + c % 13)) for suit in range(c // 13 + 1, 4))
