@@ -112,6 +112,7 @@ class _Solver:
         """What each card (natural or joker) costs left in hand."""
         self.memo: dict[int, int] = {}
         self.set_tables: dict[tuple[int, int], dict[int, list[Candidate]]] = {}
+        """Per (jokers, joker step): `sets_found`'s entries as candidates, each made when first met."""
         self.run_tables: dict[tuple[int, int], dict[int, list[list[Candidate]]]] = {}
         """Per (jokers, joker step): `runs_found`'s entries as `ranked` lists them, each made when first
         met (at most 1,276 per key: a table of the rules, filled as it is used)."""
@@ -139,8 +140,9 @@ class _Solver:
         if not whole and not self.cyclic and longest <= _TABLED_LONGEST:
             runs_found = self.runs_found(jokers, longest)
             runs_table = self.run_tables.setdefault((jokers, step), {})
+            sets_found = self.sets_found(jokers)
+            sets_table = self.set_tables.setdefault((jokers, step), {})
         run_reach, down_reach = _run_reach(longest), _down_reach(longest)
-        sets_table = self.sets_table(jokers, step)
         rest = counts
         while rest:
             lowest = ((rest & -rest).bit_length() - 1) // _FIELD
@@ -160,7 +162,14 @@ class _Solver:
             if runs is None:
                 runs = runs_table[key] = self.ranked(runs_found[key], jokers, step)
             later = present & _LATER_SUITS[lowest]
-            sets = sets_table[later << 7 | lowest] if later else ()
+            sets = ()
+            if later:
+                key = later << 7 | lowest
+                sets = sets_table.get(key)
+                if sets is None:
+                    sets = sets_table[key] = [
+                        (*f, k << 1, f[3] - f[2] + f[1] * step) for k, f in sets_found[key].items()
+                    ]
             down = ()
             if not lowest % 13:
                 key = (present & down_reach[lowest]) << 7 | 64 | lowest
@@ -182,22 +191,21 @@ class _Solver:
         ranked = sorted(melds, key=itemgetter(2), reverse=True)
         return [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
 
-    def sets_table(self, jokers: int, step: int) -> dict[int, list[Candidate]]:
-        """The sets of each card, for every way its rank can be present in the later suits: keyed by
-        those count fields (one copy each) << 7 | the card; a table of the rules (at most 52 * 8 entries)."""
-        table = self.set_tables.get((jokers, step))
-        if table is None:
-            table = self.set_tables[jokers, step] = {}
-            for lowest in range(NATURAL_COUNT):
-                later = [i for i in range(NATURAL_COUNT) if _LATER_SUITS[lowest] >> (_FIELD * i) & 1]
-                for size in range(len(later) + 1):
-                    for chosen in combinations(later, size):
-                        near = sum(1 << (_FIELD * i) for i in chosen)
-                        found: dict[int, Found] = {}
-                        self._sets_from(lowest, near, jokers, found)
-                        table[near << 7 | lowest] = [
-                            (*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()
-                        ]
+    @lru_cache(maxsize=8)  # noqa: B019 - per solver, which lives as long as the process
+    def sets_found(self, jokers: int) -> dict[int, dict[int, Found]]:
+        """The sets of each card, for every way its rank can be present in the later suits, as
+        `melds_from` finds them: keyed by those count fields (one copy each) << 7 | the card.  A table
+        of the rules (195 entries, ~4 ms); `candidates` lists an entry for its joker step when first
+        met (`set_tables`)."""
+        table = {}
+        for lowest in range(NATURAL_COUNT):
+            later = [i for i in range(NATURAL_COUNT) if _LATER_SUITS[lowest] >> (_FIELD * i) & 1]
+            for size in range(len(later) + 1):
+                for chosen in combinations(later, size):
+                    near = sum(1 << (_FIELD * i) for i in chosen)
+                    found: dict[int, Found] = {}
+                    self._sets_from(lowest, near, jokers, found)
+                    table[near << 7 | lowest] = found
         return table
 
     @lru_cache(maxsize=16)  # noqa: B019 - per solver, which lives as long as the process
