@@ -135,6 +135,20 @@ def test_a_retried_action_is_answered_and_never_applied_twice():
     assert match.version == 2
 
 
+def test_an_id_is_each_players_own_so_the_same_id_from_the_opponent_is_a_new_action():
+    match, (ana, bo) = two_player_match()
+    services.do_act(
+        match_id=match.pk, identity=me(ana), version=match.version, client_id="1", action={"type": "pass"}
+    )
+    match.refresh_from_db()
+    reply = services.do_act(
+        match_id=match.pk, identity=me(bo), version=match.version, client_id="1", action={"type": "pass"}
+    )
+    match.refresh_from_db()
+    assert reply.duplicate is False and match.version == 3
+    assert list(match.moves.filter(client_id="1").values_list("seat", flat=True)) == [0, 1]
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
 def test_two_racing_actions_on_one_version_apply_once():
     match, (ana, _) = two_player_match()
