@@ -1,7 +1,10 @@
 """An opponent who leaves an online gin table: the other player sees for how long, and after
 a minute claims the win (issue #5); at a rummy table of three (two people and a bot), the
-one who stays hands the one who left to the computer, or claims the win."""
+one who stays hands the one who left to the computer, or claims the win; at a table of three
+people, the two who stay may only hand the one who left to the computer (no win is claimed
+against a person still playing) until the last of them leaves too."""
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -9,6 +12,7 @@ from django.utils import timezone
 
 from tests.browser.table_play import new_page, on_own_thread, restore_rule_sets, sign_up
 from tests.browser.test_a11y import serious_violations
+from tests.browser.test_rummy_table import MY_TURN_OR_END, play_turn
 
 pytestmark = pytest.mark.browser
 
@@ -133,5 +137,132 @@ def test_a_rummy_player_away_for_a_minute_can_be_claimed_against(browser, server
     assert notice.is_hidden()
     assert plate.locator(".presence.off").is_visible()  # still Bo's seat, not a computer's
     shot(ana, "rummy-claim-won")
+    assert not ana.errors
+    ana.context.close()
+
+
+def seat_plate(page, name):
+    """`name`'s plate on `page`, by seat (a computer's seat takes its level's name)."""
+    classes = page.locator("#seats .rummy-plate", has_text=name).get_attribute("class")
+    return page.locator(f"#seats .{next(c for c in classes.split() if c.startswith('seat-'))}")
+
+
+def three_people_with_bo_away(browser, server):
+    """Three people at a table of three, Ana (seat 0), Bo (1) and Cy (2); Bo closes the page
+    and is moved to 55 s away. Returns Ana's and Cy's pages, once each offers the claim."""
+    ana, bo, cy = (new_page(browser, viewport={"width": 1280, "height": 800}) for _ in range(3))
+    sign_up(ana, server, "Ana Stays")
+    sign_up(bo, server, "Bo Leaves")
+    sign_up(cy, server, "Cy Stays")
+    ana.goto(server + "/play/")
+    ana.select_option("#rummy-ruleset", label="German Rummy for three")
+    ana.select_option("#rummy-rounds", "1")
+    ana.select_option("#rummy-bot_seats", "0")
+    ana.get_by_role("button", name="Open the table").click()
+    ana.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")
+    for page in (bo, cy):
+        page.goto(ana.url)
+        page.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")  # connected
+        page.get_by_role("button", name="Take a seat").click()
+    for page in (ana, bo, cy):
+        page.wait_for_selector("#hand-you .card")
+    for page in (ana, cy):  # each away for a moment, from taking the seat to the socket opening
+        page.wait_for_function("() => !document.querySelector('#seats .presence.off')")
+        assert page.locator("#seats .presence.on").count() == 2
+        assert page.locator("#away-notice").is_hidden()
+
+    bo.close()
+    for page in (ana, cy):
+        notice = page.locator("#away-notice")
+        notice.wait_for(state="visible")
+        assert notice.locator(".away-text").text_content().startswith("Bo Leaves has been away for 0:0")
+        assert notice.get_by_role("button").count() == 0
+    away_since("Bo Leaves", 55)
+    for page in (ana, cy):
+        page.reload()
+        page.locator("#away-notice").get_by_role("button", name="Let the computer finish").wait_for(
+            timeout=15000  # the page's clock
+        )
+    return ana, cy
+
+
+def to_play(*pages, timeout=30):
+    """The page whose turn it is once the computers have played, or None at the round's end
+    (on every page at once)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.evaluate(MY_TURN_OR_END):
+                return None if page.locator("#hand-end").is_visible() else page
+        pages[0].wait_for_timeout(200)
+    raise AssertionError("nobody's turn came")
+
+
+def only_the_computer_offered(page, names):
+    """The open claim offers `page` only to hand `names` to the computer, and says why."""
+    notice = page.locator("#away-notice")
+    assert notice.get_by_role("button").all_text_contents() == ["Let the computer finish"]
+    assert notice.get_by_role("button", name="Claim the win").count() == 0
+    assert notice.locator(".note").text_content() == (
+        f"Let the computer finish hands {names} over to the computer, which plays for them "
+        "to the end of the match. A win can be claimed only when every other player is away."
+    )
+
+
+def test_with_others_still_playing_the_one_away_is_only_handed_to_the_computer(
+    browser, server, shot, rummy_rule_sets
+):
+    ana, cy = three_people_with_bo_away(browser, server)
+    for page in (ana, cy):
+        only_the_computer_offered(page, "Bo Leaves")
+    shot(cy, "rummy-claim-others-open")
+    assert serious_violations(cy) == []
+
+    plates = [seat_plate(page, "Bo Leaves") for page in (ana, cy)]
+    cy.locator("#away-notice").get_by_role("button", name="Let the computer finish").click()
+    for page, plate in zip((ana, cy), plates, strict=True):
+        plate.locator(".presence.on", has_text="computer").wait_for()
+        page.locator("#away-notice").wait_for(state="hidden")
+    # The game goes on, the computer playing Bo's seat: whoever of Ana and Cy is to play does,
+    # until Ana has; after Ana (seat 0) come Bo's seat (1), then Cy (2).
+    if to_play(ana, cy) is cy:
+        play_turn(cy)
+        assert to_play(ana, cy) is ana  # Cy (2), then Ana (0): Bo's seat is not between
+    play_turn(ana)
+    assert to_play(ana, cy) is cy, "the round ended before Bo's seat played"
+    assert cy.locator("#status-line").text_content().startswith("Medium discarded the ")  # the seat's bot
+    shot(cy, "rummy-claim-others-computer")
+    assert not ana.errors and not cy.errors
+    ana.context.close()
+    cy.context.close()
+
+
+def test_once_every_other_person_is_away_the_win_can_be_claimed(browser, server, shot, rummy_rule_sets):
+    ana, cy = three_people_with_bo_away(browser, server)
+    only_the_computer_offered(ana, "Bo Leaves")
+    notice = ana.locator("#away-notice")
+
+    # The last other person leaves (once back from the reload: its socket's close is counted
+    # before the clock is moved, not after it): away, not yet long enough.
+    plate = seat_plate(ana, "Cy Stays")
+    plate.locator(".presence.on").wait_for()
+    cy.close()
+    plate.locator(".presence.off").wait_for()
+    assert "Cy Stays has been away for 0:0" in notice.locator(".away-text").text_content()
+    only_the_computer_offered(ana, "Bo Leaves")
+
+    away_since("Cy Stays", 55)
+    ana.reload()
+    notice.get_by_role("button", name="Claim the win").wait_for(timeout=15000)  # the page's clock
+    assert notice.get_by_role("button").all_text_contents() == ["Claim the win", "Let the computer finish"]
+    assert notice.locator(".note").text_content() == (
+        "Claim the win ends the match now, and you win it against everyone at the table. "
+        "Let the computer finish hands Bo Leaves and Cy Stays over to the computer, "
+        "which plays for them to the end of the match."
+    )
+    shot(ana, "rummy-claim-all-away")
+    notice.get_by_role("button", name="Claim the win").click()
+    ana.wait_for_selector("#turn-line:text-is('You win the match: Bo Leaves and Cy Stays left the table')")
+    assert notice.is_hidden()
     assert not ana.errors
     ana.context.close()
