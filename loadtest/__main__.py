@@ -83,24 +83,30 @@ async def run_load(
     return stats, await floor_task, elapsed
 
 
-def check_consistency(tables, stats: Stats) -> int:
+def check_consistency(tables, stats: Stats) -> list[dict]:
     """Matches whose move log does not replay to the stored state, or does not hold exactly once
     every action the players sent and the server did not refuse (none lost, none doubled)."""
     from games.models import Match
     from games.replays import is_consistent
 
-    bad = 0
+    bad = []
     for table in tables:
         match = Match.objects.filter(room__code=table.code).latest("created_at")
         logged = list(match.moves.filter(actor="player").values_list("seat", "client_id"))
         tags = match.moves.filter(actor="server").exclude(client_id="").values_list("client_id", flat=True)
         logged += [(int(seat), cid) for seat, cid in (t.split(":", 1) for t in tags)]  # next_hand -> deal
-        if (
-            not is_consistent(match)
-            or len(logged) != len(set(logged))
-            or set(logged) != stats.sent_ids[table.code]
-        ):
-            bad += 1
+        sent = stats.sent_ids[table.code]
+        replays = is_consistent(match)
+        if not replays or len(logged) != len(set(logged)) or set(logged) != sent:
+            bad.append(
+                {
+                    "code": table.code,
+                    "replays": replays,
+                    "doubled": sorted({x for x in logged if logged.count(x) > 1}),
+                    "lost": sorted(sent - set(logged)),
+                    "unsent": sorted(set(logged) - sent),
+                }
+            )
     return bad
 
 
@@ -155,7 +161,8 @@ def main() -> int:
         "finished": stats.finished,
         "errors": len(stats.errors),
         "error_samples": stats.errors[:10],
-        "inconsistencies": inconsistencies,
+        "inconsistencies": len(inconsistencies),
+        "inconsistency_samples": inconsistencies[:5],
         "actions": stats.sent,
         "resyncs": stats.resyncs,
         "seconds": round(elapsed, 1),
@@ -175,11 +182,11 @@ def main() -> int:
         print(json.dumps(result))
     else:
         for key, value in result.items():
-            if key != "timeline":
+            if key not in ("timeline", "inconsistency_samples"):
                 print(f"{key:>16}: {value}")
         for period in result["timeline"]:
             print("{from_s:>14}s: {actions} actions, p50 {p50_ms} ms, p99 {p99_ms} ms".format(**period))
-    return 0 if not result["errors"] and not inconsistencies else 1
+    return 0 if not result["errors"] and not result["inconsistencies"] else 1
 
 
 if __name__ == "__main__":
