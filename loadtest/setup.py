@@ -18,11 +18,18 @@ def database_url(base_url: str, name: str) -> str:
 
 
 def recreate_database(base_url: str, name: str) -> str:
-    """Drop and create database `name` on the server of `base_url`; return its URL."""
+    """Drop and create database `name` on the server of `base_url`; return its URL.
+
+    A database still in use is refused, not forced: pulled from under a running load run, its
+    servers would carry on in the new one, where ids start again, and their sockets' cached
+    users and matches would then be the new run's."""
     import psycopg
 
     with psycopg.connect(base_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        try:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        except psycopg.errors.ObjectInUse:
+            raise SystemExit(f"database {name} is in use (another load run?): set LOADTEST_DB") from None
         conn.execute(f'CREATE DATABASE "{name}"')
     return database_url(base_url, name)
 
