@@ -80,18 +80,12 @@ def rummy_with_bo_away(browser, server):
     bo = new_page(browser, viewport={"width": 1280, "height": 800})
     sign_up(ana, server, "Ana Stays")
     sign_up(bo, server, "Bo Leaves")
-    ana.goto(server + "/play/")
-    ana.select_option("#rummy-ruleset", label="German Rummy for three")
-    ana.select_option("#rummy-rounds", "1")
-    ana.select_option("#rummy-bot_seats", "1")
-    ana.get_by_role("button", name="Open the table").click()
-    ana.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")
+    open_rummy_for_three(ana, server, bot_seats=1)
     bo.goto(ana.url)
     bo.get_by_role("button", name="Take a seat").click()
     bo.wait_for_selector("#hand-you .card")
     ana.wait_for_selector("#hand-you .card")
-    classes = ana.locator("#seats .rummy-plate", has_text="Bo Leaves").get_attribute("class")
-    plate = ana.locator(f"#seats .{next(c for c in classes.split() if c.startswith('seat-'))}")
+    plate = seat_plate(ana, "Bo Leaves")
     plate.locator(".presence.on").wait_for()
     notice = ana.locator("#away-notice")
     assert notice.is_hidden()
@@ -141,6 +135,16 @@ def test_a_rummy_player_away_for_a_minute_can_be_claimed_against(browser, server
     ana.context.close()
 
 
+def open_rummy_for_three(page, server, *, bot_seats: int) -> None:
+    """Open a one-round table of German Rummy for three with `bot_seats` computers at it."""
+    page.goto(server + "/play/")
+    page.select_option("#rummy-ruleset", label="German Rummy for three")
+    page.select_option("#rummy-rounds", "1")
+    page.select_option("#rummy-bot_seats", str(bot_seats))
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")
+
+
 def seat_plate(page, name):
     """`name`'s plate on `page`, by seat (a computer's seat takes its level's name)."""
     classes = page.locator("#seats .rummy-plate", has_text=name).get_attribute("class")
@@ -154,12 +158,7 @@ def three_people_with_bo_away(browser, server):
     sign_up(ana, server, "Ana Stays")
     sign_up(bo, server, "Bo Leaves")
     sign_up(cy, server, "Cy Stays")
-    ana.goto(server + "/play/")
-    ana.select_option("#rummy-ruleset", label="German Rummy for three")
-    ana.select_option("#rummy-rounds", "1")
-    ana.select_option("#rummy-bot_seats", "0")
-    ana.get_by_role("button", name="Open the table").click()
-    ana.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")
+    open_rummy_for_three(ana, server, bot_seats=0)
     for page in (bo, cy):
         page.goto(ana.url)
         page.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")  # connected
