@@ -167,9 +167,7 @@ class _Solver:
                 key = later << 7 | lowest
                 sets = sets_table.get(key)
                 if sets is None:
-                    sets = sets_table[key] = [
-                        (*f, k << 1, f[3] - f[2] + f[1] * step) for k, f in sets_found[key].items()
-                    ]
+                    sets = sets_table[key] = _as_candidates(sets_found[key], step)
             down = ()
             if not lowest % 13:
                 key = (present & down_reach[lowest]) << 7 | 64 | lowest
@@ -186,7 +184,7 @@ class _Solver:
 
     def ranked(self, found: dict[int, Found], jokers: int, step: int) -> list[list[Candidate]]:
         """A card's melds as candidates, richest first, per number of jokers left."""
-        melds = [(*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()]
+        melds = _as_candidates(found, step)
         # Richest melds first: they reach the bound soonest (a stable sort keeps ties in order).
         ranked = sorted(melds, key=itemgetter(2), reverse=True)
         return [[c for c in ranked if c[1] <= left] for left in range(jokers)] + [ranked]
@@ -549,6 +547,12 @@ def _solver_for(rules: RummyRules, *, first_meld: bool) -> _Solver:
     solver = _solver(key, first_meld)
     solver.trim()
     return solver
+
+
+def _as_candidates(found: dict[int, Found], step: int) -> list[Candidate]:
+    """Found melds as the search's candidates: what each subtracts from a memo key (its key << 1)
+    and how far it lowers the bound at least (`step` per joker taken)."""
+    return [(*f, key << 1, f[3] - f[2] + f[1] * step) for key, f in found.items()]
 
 
 _TABLED_LONGEST = 6
