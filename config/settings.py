@@ -113,7 +113,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "config.channel_layer.BatchingRedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, which breaks the layer's
             # blocking receive (channels_redis#422): an idle socket's consumer would crash.
             "CONFIG": {

@@ -6,6 +6,7 @@ Groups are per room, so a socket keeps its groups across a rematch: one group fo
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -29,6 +30,9 @@ def public_group(code: str) -> str:
 
 async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
+    if hasattr(layer, "group_send_many"):  # Redis: two round trips for them all (config/channel_layer.py)
+        await layer.group_send_many(messages)
+        return
     for group, message in messages:  # in order: a seat's frames must not overtake each other
         await layer.group_send(group, message)
 
@@ -40,11 +44,12 @@ def send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 def game_messages(code: str, seat_payloads: dict[int | None, dict[str, Any]]) -> list[tuple[str, dict]]:
-    """A `game.update` per seat (key None: spectators), each carrying only that seat's view."""
+    """A `game.update` per seat (key None: spectators), each carrying only that seat's view,
+    as the JSON text its sockets send on (made once, not once per socket)."""
     return [
         (
             public_group(code) if seat is None else seat_group(code, seat),
-            {"type": "game.update", "payload": payload},
+            {"type": "game.update", "match": payload["match"], "text": json.dumps(payload)},
         )
         for seat, payload in seat_payloads.items()
     ]

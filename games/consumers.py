@@ -144,8 +144,8 @@ class RoomConsumer(JsonConsumer):
     # --- channel-layer messages ----------------------------------------------------------
 
     async def game_update(self, event):
-        self.match_id = event["payload"]["match"]
-        await self.send_json(event["payload"])
+        self.match_id = event["match"]
+        await self.send(text_data=event["text"])
 
     async def room_changed(self, event):
         """Seats, state or offers changed: the seats this socket plays may have too."""

@@ -1,3 +1,5 @@
+import json
+
 import pytest
 import pytest_asyncio
 from channels.db import database_sync_to_async
@@ -8,11 +10,15 @@ from games import broadcast
 
 @pytest.fixture
 def sent(monkeypatch):
-    """Every (group, message) the services hand to the channel layer, in order."""
+    """Every (group, message) the services hand to the channel layer, in order; a game
+    update's frame also as `payload`, the JSON its sockets send decoded."""
     messages: list[tuple[str, dict]] = []
 
     async def record(batch):
-        messages.extend(batch)
+        messages.extend(
+            (group, {**message, "payload": json.loads(message["text"])} if "text" in message else message)
+            for group, message in batch
+        )
 
     monkeypatch.setattr(broadcast, "_send_all", record)
     return messages

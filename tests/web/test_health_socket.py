@@ -19,7 +19,7 @@ async def test_ping_is_answered_through_the_redis_layer(redis_layer):
     assert connected
     await communicator.send_json_to({"type": "ping", "id": "abc"})
     reply = await communicator.receive_json_from(timeout=5)
-    assert reply == {"type": "pong", "id": "abc", "layer": "RedisChannelLayer"}
+    assert reply == {"type": "pong", "id": "abc", "layer": "BatchingRedisChannelLayer"}
     await communicator.disconnect()
 
 

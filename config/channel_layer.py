@@ -1,0 +1,88 @@
+"""channels_redis, with a commit's group messages sent together.
+
+`RedisChannelLayer.group_send` makes four Redis round trips per group (expire old members,
+read them, expire old messages, push), so a move's three frames (each seat's view and the
+spectators') took twelve, each costing the sending process about 0.1 ms of CPU.
+`group_send_many` makes two for any number of groups: one script reads every group's members,
+one pushes every message, with the same expiry and capacity rules.  Messages keep their order:
+each gets a later score than the one before it, since a channel's messages are a sorted set
+ordered by score.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from channels_redis.core import RedisChannelLayer
+
+_MEMBERS = """
+local members = {}
+for i = 1, #KEYS do
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, ARGV[1])
+    members[i] = redis.call('ZRANGE', KEYS[i], 0, -1)
+end
+return members
+"""
+
+# KEYS: one channel key per message; ARGV: the messages, then their capacities and scores,
+# then the oldest score to keep and the expiry.
+_PUSH = """
+local n = #KEYS
+local oldest, expiry = ARGV[3 * n + 1], ARGV[3 * n + 2]
+local over_capacity = 0
+for i = 1, n do
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, oldest)
+    if redis.call('ZCARD', KEYS[i]) < tonumber(ARGV[n + i]) then
+        redis.call('ZADD', KEYS[i], ARGV[2 * n + i], ARGV[i])
+        redis.call('EXPIRE', KEYS[i], expiry)
+    else
+        over_capacity = over_capacity + 1
+    end
+end
+return over_capacity
+"""
+
+logger = logging.getLogger(__name__)
+
+SCORE_STEP = 1e-5
+"""Seconds between the scores of one batch's messages: above a double's resolution near the
+current time (about 2.4e-7 s), far below the time between two commits of one table."""
+
+
+class BatchingRedisChannelLayer(RedisChannelLayer):
+    async def group_send_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        """`group_send` each (group, message) pair, in order, in two round trips."""
+        if self.ring_size > 1:  # groups and channels may live on different hosts
+            for group, message in messages:
+                await self.group_send(group, message)
+            return
+        connection = self.connection(0)
+        groups = list(dict.fromkeys(group for group, _ in messages))
+        now = time.time()
+        members = await connection.register_script(_MEMBERS)(
+            keys=[self._group_key(group) for group in groups],
+            args=[int(now) - self.group_expiry],
+        )
+        channels_of = {
+            group: [name.decode() for name in names] for group, names in zip(groups, members, strict=True)
+        }
+        keys, payloads, capacities, scores = [], [], [], []
+        for group, message in messages:
+            _, key_messages, key_capacities = self._map_channel_keys_to_connection(
+                channels_of[group], message
+            )
+            for key, payload in key_messages.items():
+                keys.append(key)
+                payloads.append(payload)
+                capacities.append(key_capacities[key])
+                scores.append(now + len(scores) * SCORE_STEP)
+        if not keys:
+            return
+        over_capacity = await connection.register_script(_PUSH)(
+            keys=keys,
+            args=[*payloads, *capacities, *scores, int(now) - int(self.expiry), int(self.expiry)],
+        )
+        if over_capacity:  # as channels_redis: the message is dropped, the client resyncs on the gap
+            logger.info("%s of %s channel messages over capacity", over_capacity, len(keys))

@@ -1,0 +1,71 @@
+"""The Redis channel layer's batched group send: what each channel receives, in what order."""
+
+import asyncio
+
+import pytest
+from django.conf import settings
+
+from config.channel_layer import BatchingRedisChannelLayer
+
+
+@pytest.fixture
+async def layer(redis_layer):
+    """A layer of its own (own prefix: nothing of another test's), flushed afterwards."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    made = BatchingRedisChannelLayer(hosts=config["hosts"], prefix="batchtest", capacity=100)
+    yield made
+    await made.flush()
+
+
+async def received(layer, channel, count):
+    return [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(count)]
+
+
+async def test_each_member_of_each_group_gets_its_groups_messages_in_the_order_sent(layer):
+    seat, watcher = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("room.seat", seat)
+    await layer.group_add("room.public", watcher)
+    await layer.group_add("room", seat)
+    await layer.group_add("room", watcher)
+
+    await layer.group_send_many(
+        [
+            ("room.seat", {"type": "game.update", "n": 1}),
+            ("room.public", {"type": "game.update", "n": 2}),
+            ("room", {"type": "room.changed", "n": 3}),
+            ("room.seat", {"type": "game.update", "n": 4}),
+            ("nobody.listens", {"type": "game.update", "n": 5}),
+        ]
+    )
+
+    assert [m["n"] for m in await received(layer, seat, 3)] == [1, 3, 4]
+    assert [m["n"] for m in await received(layer, watcher, 2)] == [2, 3]
+
+
+async def test_a_long_batch_to_one_channel_keeps_its_order(layer):
+    channel = await layer.new_channel()
+    await layer.group_add("a", channel)
+    await layer.group_add("b", channel)
+    await layer.group_send_many([("a" if n % 2 else "b", {"type": "x", "n": n}) for n in range(40)])
+    assert [m["n"] for m in await received(layer, channel, 40)] == list(range(40))
+
+
+async def test_a_full_channel_drops_what_is_over_its_capacity(layer):
+    layer.capacity = 3
+    channel = await layer.new_channel()
+    await layer.group_add("a", channel)
+    await layer.group_send_many([("a", {"type": "x", "n": n}) for n in range(5)])
+    assert [m["n"] for m in await received(layer, channel, 3)] == [0, 1, 2]
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(channel), 0.5)
+
+
+async def test_a_member_older_than_the_group_expiry_is_no_longer_sent_to(layer):
+    gone, here = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("a", gone)
+    await layer.group_add("a", here)
+    connection = layer.connection(0)
+    await connection.zadd(layer._group_key("a"), {gone: 1})  # as if it had joined in 1970
+    await layer.group_send_many([("a", {"type": "x", "n": 1})])
+    assert (await received(layer, here, 1))[0]["n"] == 1
+    assert await connection.zrange(layer._group_key("a"), 0, -1) == [here.encode()]
