@@ -23,6 +23,7 @@ from games.rules.gin.rules import GinRules
 from games.rules.rummy.rules import RummyRules
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+MAX_SEATS = 4
 
 
 def new_room_code() -> str:
@@ -139,7 +140,7 @@ class RuleSet(models.Model):
 
     # German Rummy (RUMMY.md)
     seats = models.PositiveSmallIntegerField(
-        _("seats"), default=2, validators=[MinValueValidator(2), MaxValueValidator(4)]
+        _("seats"), default=2, validators=[MinValueValidator(2), MaxValueValidator(MAX_SEATS)]
     )
     small_deck = models.BooleanField(_("small deck"), default=RUMMY_DEFAULTS.small_deck)
     first_meld_min = models.PositiveSmallIntegerField(

@@ -15,15 +15,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import broadcast, hooks
 from games.families import ADAPTERS, adapter
 from games.identity import Identity
-from games.models import BotLevel, Match, Move, Room, RuleSet, Seat
+from games.models import MAX_SEATS, BotLevel, Match, Move, Room, RuleSet, Seat
 from games.seating import (
     LOST_AFTER,
     identity_filter,
@@ -427,25 +426,34 @@ def do_offer(*, match_id: int, identity: Identity, kind: str) -> Match | None:
 
 
 def _lock_match(match_id: int, *, client_id: str | None = None) -> tuple[Match, list[Seat]]:
-    """The match (its room with it), locked, and its seats.
+    """The match and its room, both locked, and its seats.
 
     With `client_id`, the same query tells how many moves the log holds (`moves_logged`) and
-    whether any carries that id (`maybe_seen`, whoever sent it): a move costs one query fewer.
+    whether any may carry that id (`maybe_seen`, whoever sent it): a move costs one query fewer.
+    The SQL is written out: the ORM built these queries anew for every move, which cost more
+    CPU than all the rest of a move (about 1.3 ms of its 3.5 ms).
     """
-    query = Match.objects.select_for_update().select_related("room")
-    if client_id is not None:
-        log = Move.objects.filter(match=OuterRef("pk")).order_by()
-        query = query.annotate(
-            moves_logged=Coalesce(Subquery(log.values("match").annotate(n=Count("pk")).values("n")), 0),
-            maybe_seen=Exists(
-                log.filter(Q(client_id=client_id) | Q(seat=None, client_id__endswith=f":{client_id}"))
-            ),
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    if client_id is None:
+        found = Match.objects.raw(f"SELECT * FROM games_match WHERE id = %s{lock}", [match_id])
+    else:
+        deal_tags = [f"{seat}:{client_id}" for seat in range(MAX_SEATS)]  # a next_hand's deal
+        found = Match.objects.raw(
+            "SELECT games_match.*,"
+            " (SELECT COUNT(*) FROM games_move WHERE match_id = games_match.id) AS moves_logged,"
+            " EXISTS(SELECT 1 FROM games_move WHERE match_id = games_match.id AND (client_id = %s"
+            f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)})))) AS maybe_seen"
+            f" FROM games_match WHERE id = %s{lock}",
+            [client_id, *deal_tags, match_id],
         )
-    try:
-        match = query.get(pk=match_id)
-    except Match.DoesNotExist:
-        raise ServiceError("no_match", "No such match.") from None
-    return match, list(match.room.seats.all())
+    match = next(iter(found), None)
+    if match is None:
+        raise ServiceError("no_match", "No such match.")
+    match.room = next(
+        iter(Room.objects.raw(f"SELECT * FROM games_room WHERE id = %s{lock}", [match.room_id]))
+    )
+    seats = Seat.objects.raw('SELECT * FROM games_seat WHERE room_id = %s ORDER BY "index"', [match.room_id])
+    return match, list(seats)
 
 
 def _start_match(
@@ -479,17 +487,46 @@ def _start_match(
     return match
 
 
-# What a run changes in a match (offers and the rest are saved by their own services).
-_MATCH_PROGRESS = [
-    "state",
-    "version",
-    "status",
-    "winner_seat",
-    "end_reason",
-    "turn_deadline",
-    "call_deadline",
-    "updated_at",
+# What a run changes in a match (offers and the rest are saved by their own services), and
+# what it logs; their SQL is written once, as _lock_match's is.
+_PROGRESS_FIELDS = [
+    Match._meta.get_field(name)
+    for name in (
+        "state",
+        "version",
+        "status",
+        "winner_seat",
+        "end_reason",
+        "turn_deadline",
+        "call_deadline",
+        "updated_at",
+    )
 ]
+
+
+def _column(field: Any) -> str:
+    return f'"{field.column}"'
+
+
+_SAVE_PROGRESS = f"UPDATE games_match SET {', '.join(_column(field) + ' = %s' for field in _PROGRESS_FIELDS)} WHERE id = %s"
+_MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.primary_key]
+_MOVE_ROW = f"({', '.join(['%s'] * len(_MOVE_FIELDS))})"
+_INSERT_MOVES = f"INSERT INTO games_move ({', '.join(map(_column, _MOVE_FIELDS))}) VALUES "
+
+
+def _sql_values(instance: Any, fields: list) -> list[Any]:
+    return [field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields]
+
+
+def _save_run(match: Match, moves: list[Move]) -> None:
+    """Append `moves` to the log and store the match's progress."""
+    with connection.cursor() as cursor:
+        if moves:
+            cursor.execute(
+                _INSERT_MOVES + ", ".join([_MOVE_ROW] * len(moves)),
+                [value for move in moves for value in _sql_values(move, _MOVE_FIELDS)],
+            )
+        cursor.execute(_SAVE_PROGRESS, [*_sql_values(match, _PROGRESS_FIELDS), match.pk])
 
 
 class _Run:
@@ -616,10 +653,9 @@ class _Run:
         playing = match.status == Match.Status.PLAYING
         match.call_deadline = self.call_until if playing and family.callers(self.state) else None
         try:  # every caller holds a transaction: a failed insert rolls it all back
-            Move.objects.bulk_create(self.moves)
+            _save_run(match, self.moves)
         except IntegrityError:
             raise ServiceError("conflict", "Another change landed first: resynced.") from None
-        match.save(update_fields=_MATCH_PROGRESS)
         room = match.room
         finished = match.status != Match.Status.PLAYING and room.state == Room.State.PLAYING
         if finished or now - room.last_activity_at >= ACTIVITY_STEP:
