@@ -69,3 +69,15 @@ async def test_a_member_older_than_the_group_expiry_is_no_longer_sent_to(layer):
     await layer.group_send_many([("a", {"type": "x", "n": 1})])
     assert (await received(layer, here, 1))[0]["n"] == 1
     assert await connection.zrange(layer._group_key("a"), 0, -1) == [here.encode()]
+
+
+async def test_a_receive_cancelled_while_waiting_leaves_the_next_message_to_the_next_receive(layer):
+    """A socket closing while it waits for the process's next message (it may hold the
+    process's one receive) must not take that message with it."""
+    leaving, staying = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("a", staying)
+    waiting = asyncio.ensure_future(layer.receive(leaving))
+    await asyncio.sleep(0.2)  # it holds the receive lock, blocked in Redis
+    waiting.cancel()
+    await layer.group_send_many([("a", {"type": "x", "n": 1})])
+    assert (await received(layer, staying, 1))[0]["n"] == 1
