@@ -1,4 +1,4 @@
-"""python -m loadtest --games 200 --workers 2 [--think-ms 300] [--target 100] [--ramp-s 4] [--json]
+"""python -m loadtest --games 200 --workers 2 [--think-ms 2000] [--target 100] [--ramp-s 30] [--json]
 
 Starts `--workers` Daphne processes and the sweeper against PostgreSQL and Redis (a fresh
 database named `rummy_loadtest` or `$LOADTEST_DB`, Redis database 2 or `$LOADTEST_REDIS_URL`;
@@ -116,13 +116,15 @@ def main() -> int:
     )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2, help="Daphne processes")
-    parser.add_argument("--think-ms", type=float, default=300, help="mean pause before each action")
+    parser.add_argument(
+        "--think-ms", type=float, default=2000, help="mean pause before each action (a person's: seconds)"
+    )
     parser.add_argument("--target", type=int, default=100, help="match target (points)")
     parser.add_argument(
-        "--ramp-s", type=float, default=4, help="seconds over which the tables' players arrive"
+        "--ramp-s", type=float, default=30, help="seconds over which the tables' players arrive"
     )
     parser.add_argument(
-        "--timeout", type=float, default=900, help="seconds before unfinished games count as errors"
+        "--timeout", type=float, default=1800, help="seconds before unfinished games count as errors"
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
