@@ -7,6 +7,7 @@ Groups are per room, so a socket keeps its groups across a rematch: one group fo
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -55,8 +56,13 @@ def game_messages(code: str, seat_payloads: dict[int | None, dict[str, Any]]) ->
     ]
 
 
+def lobby_changed() -> tuple[str, dict]:
+    """Each change is news of its own: a process's lobby sockets read the rooms once for it."""
+    return (LOBBY_GROUP, {"type": "lobby.changed", "change": secrets.token_hex(8)})
+
+
 def room_changed(code: str) -> list[tuple[str, dict]]:
-    return [(room_group(code), {"type": "room.changed"}), (LOBBY_GROUP, {"type": "lobby.changed"})]
+    return [(room_group(code), {"type": "room.changed"}), lobby_changed()]
 
 
 def presence_changed(code: str, seats: list[int]) -> list[tuple[str, dict]]:
@@ -68,5 +74,5 @@ def presence_changed(code: str, seats: list[int]) -> list[tuple[str, dict]]:
 def room_closed(code: str, reason: str) -> list[tuple[str, dict]]:
     return [
         (room_group(code), {"type": "room.closed", "reason": reason}),
-        (LOBBY_GROUP, {"type": "lobby.changed"}),
+        lobby_changed(),
     ]

@@ -3,6 +3,7 @@ channel layer brings.  Protocol: docs/protocol.md."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 from urllib.parse import parse_qs
@@ -267,11 +268,27 @@ class LobbyConsumer(JsonConsumer):
         await self.send_error("bad_message", "The lobby socket only listens.")
 
     async def lobby_changed(self, event):
-        rooms = await database_sync_to_async(_lobby_rooms)(self.language)
+        rooms = await _lobby_rooms(self.language, change=event.get("change"))
         await self.send_json({"type": "rooms", "rooms": rooms})
 
 
-def _lobby_rooms(language: str) -> list[dict[str, Any]]:
+_lobby_reads: dict[str, tuple[str, asyncio.Future]] = {}
+"""language -> the last change and the read of the rooms made for it, shared by the process's
+lobby sockets (a change reaches them all at once; each read the same rooms before)."""
+
+
+async def _lobby_rooms(language: str, *, change: str | None) -> list[dict[str, Any]]:
+    """The open public rooms, read after `change` (None: a socket opening reads for itself)."""
+    if change is None:
+        return await database_sync_to_async(_read_lobby)(language)
+    last = _lobby_reads.get(language)
+    if last is None or last[0] != change:
+        read = asyncio.ensure_future(database_sync_to_async(_read_lobby)(language))
+        last = _lobby_reads[language] = (change, read)
+    return await asyncio.shield(last[1])  # one socket closing does not cancel the others' read
+
+
+def _read_lobby(language: str) -> list[dict[str, Any]]:
     return [selectors.lobby_entry(room, language) for room in selectors.open_public_rooms()]
 
 

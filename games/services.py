@@ -430,8 +430,8 @@ def _lock_match(match_id: int, *, client_id: str | None = None) -> tuple[Match, 
 
     With `client_id`, the same query tells how many moves the log holds (`moves_logged`) and
     whether any may carry that id (`maybe_seen`, whoever sent it): a move costs one query fewer.
-    The SQL is written out: the ORM built these queries anew for every move, which cost more
-    CPU than all the rest of a move (about 1.3 ms of its 3.5 ms).
+    The SQL is written out: the ORM built these queries anew for every move, about 1.3 ms of
+    CPU of the 3.5 ms a move cost (docs/benchmarks.md, "Load", fourth round).
     """
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     if client_id is None:

@@ -10,7 +10,7 @@ from django.utils import timezone
 from games import services
 from games.models import Match
 from games.replays import is_consistent, replayed_state
-from tests.games.sockets import connect, drain, receive_until
+from tests.games.sockets import ORIGIN, connect, drain, receive_until
 from tests.games.support import assert_no_leak, make_user, me, ruleset, simple_policy
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -190,6 +190,35 @@ async def test_the_lobby_lists_open_rooms_live(redis_layer):
     listed = (await receive_until(lobby, "rooms"))["rooms"]
     assert [(r["code"], r["players"], r["turn_seconds"]) for r in listed] == [(room.code, ["Ana"], 60)]
     await lobby.disconnect()
+
+
+async def test_a_room_change_is_read_once_per_language_for_all_the_lobby_sockets(redis_layer, monkeypatch):
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from games import consumers
+
+    lobbies = []
+    for language in ["en", "en", "es", "en", "es"]:
+        lobby = WebsocketCommunicator(
+            application, "/ws/lobby/", headers=[ORIGIN, (b"accept-language", language.encode())]
+        )
+        assert (await lobby.connect())[0]
+        assert (await receive_until(lobby, "rooms"))["rooms"] == []
+        lobbies.append(lobby)
+    reads = []
+    read_lobby = consumers._read_lobby
+    monkeypatch.setattr(
+        consumers, "_read_lobby", lambda language: reads.append(language) or read_lobby(language)
+    )
+    ana = await database_sync_to_async(make_user)("Ana")
+    room = await database_sync_to_async(services.do_create_room)(
+        identity=me(ana), ruleset=await database_sync_to_async(ruleset)()
+    )
+    for lobby in lobbies:
+        assert [r["code"] for r in (await receive_until(lobby, "rooms"))["rooms"]] == [room.code]
+        await lobby.disconnect()
+    assert sorted(reads) == ["en", "es"]
 
 
 async def test_room_frames_speak_the_sockets_language_and_follow_the_room(redis_layer):
