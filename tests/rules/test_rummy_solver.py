@@ -475,3 +475,12 @@ def test_too_many_copies_is_refused():
 
 def test_jokers_do_not_meld_without_jokers_in_play():
     assert least_points([*parse_cards("5H 6H"), card(52)], STANDARD.with_(jokers=0)) == 31
+
+
+def test_the_public_api_takes_cards_from_the_packages_own_parser():
+    """As code outside the project calls it: everything from `games.rules.rummy`."""
+    from games.rules import rummy
+
+    cards = rummy.parse_cards("7H 8H 9H X1 KS KD KC 2C")
+    assert rummy.least_points(cards, rummy.STANDARD) == 2
+    assert rummy.best_first_meld(cards, rummy.STANDARD) == 64  # 7H 8H 9H X1 as 10H, KS KD KC

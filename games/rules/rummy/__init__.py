@@ -1,5 +1,6 @@
 """German Rummy (Rommé) for 2-4 players: rule sets, solver and state machine (RUMMY.md)."""
 
+from games.rules.cards import format_cards, parse_cards
 from games.rules.rummy.actions import IllegalAction
 from games.rules.rummy.deck import card_of, deck_ids
 from games.rules.rummy.engine import apply, legal_actions, new_match, replay
@@ -52,6 +53,7 @@ __all__ = [
     "classify_meld",
     "deck_ids",
     "exchange_joker",
+    "format_cards",
     "hand_points",
     "is_meld",
     "lay_off",
@@ -60,6 +62,7 @@ __all__ = [
     "meld_points",
     "meld_readings",
     "new_match",
+    "parse_cards",
     "play_timeout",
     "points_after_discard",
     "replay",
