@@ -689,12 +689,16 @@ def seeds_secret(match: Match) -> bool:
 
 
 def game_payload(match: Match, state: Any, seat: int | None, *, events: list | None = None) -> dict[str, Any]:
-    """What a seat's socket receives: its own view of the match, at this version.
+    """What a seat's socket receives: its own view of the match, at this version, with only
+    the last finished hand's record in `view["history"]`.
 
     Calling (rummy): `call_deadline` and `call_seconds` (left when the frame was made) say how
     long the fresh discard may still be called; outside that window the view offers no call.
     """
     view = adapter(match.family).view_for(state, seat, reveal_seeds=not seeds_secret(match))
+    # The table shows the last finished hand's record; every record made each frame of a long
+    # match heavier (13 KB at the twentieth gin hand).  The replay page has them all.
+    view["history"] = view["history"][-1:]
     until = match.call_deadline
     left = (until - timezone.now()).total_seconds() if until else 0.0
     if view.get("callable") and left <= 0:

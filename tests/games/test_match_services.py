@@ -58,6 +58,9 @@ def test_two_players_play_a_whole_match_and_every_frame_keeps_secrets(sent):
         seat = None if group.endswith(".public") else int(group.rsplit(".", 1)[1])
         assert payload["view"]["seat"] == seat
         assert_no_leak(payload, states[payload["version"]], seat)
+        finished = states[payload["version"]]["history"]  # a frame carries the last finished hand alone
+        assert payload["view"]["history"] == finished[-1:]
+    assert len(match.state["history"]) > 1
 
 
 def test_refused_actions_change_nothing():
