@@ -21,10 +21,12 @@ def session_cookie(user) -> bytes:
     return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
 
 
-async def connect(path: str, user=None) -> WebsocketCommunicator:
+async def connect(path: str, user=None, *, language: str | None = None) -> WebsocketCommunicator:
     headers = [ORIGIN]
     if user is not None:
         headers.append((b"cookie", await session_cookie(user)))
+    if language is not None:
+        headers.append((b"accept-language", language.encode()))
     communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, _ = await communicator.connect()
     assert connected, f"socket {path} refused"

@@ -10,7 +10,7 @@ from django.utils import timezone
 from games import services
 from games.models import Match
 from games.replays import is_consistent, replayed_state
-from tests.games.sockets import ORIGIN, connect, drain, receive_until
+from tests.games.sockets import connect, drain, receive_until
 from tests.games.support import assert_no_leak, make_user, me, ruleset, simple_policy
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -193,17 +193,11 @@ async def test_the_lobby_lists_open_rooms_live(redis_layer):
 
 
 async def test_a_room_change_is_read_once_per_language_for_all_the_lobby_sockets(redis_layer, monkeypatch):
-    from channels.testing import WebsocketCommunicator
-
-    from config.asgi import application
     from games import consumers
 
     lobbies = []
     for language in ["en", "en", "es", "en", "es"]:
-        lobby = WebsocketCommunicator(
-            application, "/ws/lobby/", headers=[ORIGIN, (b"accept-language", language.encode())]
-        )
-        assert (await lobby.connect())[0]
+        lobby = await connect("/ws/lobby/", language=language)
         assert (await receive_until(lobby, "rooms"))["rooms"] == []
         lobbies.append(lobby)
     reads = []
@@ -226,14 +220,7 @@ async def test_room_frames_speak_the_sockets_language_and_follow_the_room(redis_
     room = await database_sync_to_async(services.do_create_room)(
         identity=me(ana), ruleset=await database_sync_to_async(ruleset)(), bot="medium"
     )
-    from channels.testing import WebsocketCommunicator
-
-    from config.asgi import application
-    from tests.games.sockets import ORIGIN, session_cookie
-
-    headers = [ORIGIN, (b"cookie", await session_cookie(ana)), (b"accept-language", b"es-ES,es;q=0.9")]
-    sock = WebsocketCommunicator(application, f"/ws/room/{room.code}/", headers=headers)
-    assert (await sock.connect())[0]
+    sock = await connect(f"/ws/room/{room.code}/", ana, language="es-ES,es;q=0.9")
     info = await receive_until(sock, "room")
     assert info["state"] == "playing" and info["seats"][1]["name"] == "Media"
     await sock.disconnect()
