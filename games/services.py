@@ -504,14 +504,13 @@ _PROGRESS_FIELDS = [
 ]
 
 
-def _column(field: Any) -> str:
-    return f'"{field.column}"'
-
-
-_SAVE_PROGRESS = f"UPDATE games_match SET {', '.join(_column(field) + ' = %s' for field in _PROGRESS_FIELDS)} WHERE id = %s"
+_quote = connection.ops.quote_name
+_SAVE_PROGRESS = (
+    f"UPDATE games_match SET {', '.join(_quote(f.column) + ' = %s' for f in _PROGRESS_FIELDS)} WHERE id = %s"
+)
 _MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.primary_key]
 _MOVE_ROW = f"({', '.join(['%s'] * len(_MOVE_FIELDS))})"
-_INSERT_MOVES = f"INSERT INTO games_move ({', '.join(map(_column, _MOVE_FIELDS))}) VALUES "
+_INSERT_MOVES = f"INSERT INTO games_move ({', '.join(_quote(f.column) for f in _MOVE_FIELDS)}) VALUES "
 
 
 def _sql_values(instance: Any, fields: list) -> list[Any]:
