@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from daily.models import DailyPar, DailyPlay
 from leaderboard.charts import Bar
@@ -41,10 +42,11 @@ def rank_of(*, table: list[DailyPlay], play: DailyPlay | None) -> int | None:
     return next((i for i, p in enumerate(table, 1) if play is not None and p.pk == play.pk), None)
 
 
-def percentile(*, rank: int, total: int) -> int:
-    """The share of the day's other players ranked below: 100 for the first, 0 for the last."""
+def percentile(*, rank: int, total: int) -> int | None:
+    """The share of the day's other players ranked below: 100 for the first, 0 for the last;
+    None for the only player (ahead of nobody, whatever the result)."""
     if total <= 1:
-        return 100
+        return None
     return round(100 * (total - rank) / (total - 1))
 
 
@@ -115,7 +117,11 @@ def share_text(*, play: DailyPlay, percentile: int | None) -> str:
     one emoji per turn (stock, discard pile, knock, gin)."""
     lines = [
         _("Rummy Deco · Daily Gin %(day)s") % {"day": play.day.isoformat()},
-        _("%(outcome)s · %(turns)s turns · %(result)+d")
+        ngettext(
+            "%(outcome)s · %(turns)s turn · %(result)+d",
+            "%(outcome)s · %(turns)s turns · %(result)+d",
+            play.turns,
+        )
         % {
             "outcome": outcome_text(play).capitalize(),
             "turns": play.turns,

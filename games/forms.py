@@ -1,7 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from games.models import BotLevel, RuleSet
+from games.models import MAX_SEATS, BotLevel, RuleSet
 
 TIMER_CHOICES = [("", _("No timer")), ("30", _("30 s")), ("60", _("60 s")), ("120", _("2 min"))]
 
@@ -68,10 +69,13 @@ class RummyTableForm(forms.Form):
         label=_("Rounds"),
     )
     bot_seats = forms.TypedChoiceField(
-        choices=[(str(n), str(n)) for n in range(4)], coerce=int, initial="0", label=_("Computer players")
+        choices=[(str(n), str(n)) for n in range(MAX_SEATS)],
+        coerce=int,
+        initial="0",
+        label=_("Computer players"),
     )
     level = forms.ChoiceField(
-        choices=[(BotLevel.EASY, _("Easy")), (BotLevel.MEDIUM, _("Good"))],
+        choices=[(v, label) for v, label in BotLevel.choices if v in (BotLevel.EASY, BotLevel.MEDIUM)],
         initial=BotLevel.MEDIUM,
         label=_("Level"),
     )
@@ -84,3 +88,28 @@ class RummyTableForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = _offered("rummy")
+
+    def clean(self):
+        """At least one seat is a person's, and only tables of people alone are rated: each
+        refusal is told beside the field to change."""
+        data = super().clean()
+        ruleset, bots = data.get("ruleset"), data.get("bot_seats")
+        if ruleset is None or bots is None:
+            return data
+        if bots > ruleset.seats - 1:
+            self.add_error(
+                "bot_seats",
+                ngettext(
+                    "A table of %(seats)d keeps a seat for you: at most %(most)d computer player.",
+                    "A table of %(seats)d keeps a seat for you: at most %(most)d computer players.",
+                    ruleset.seats - 1,
+                )
+                % {"seats": ruleset.seats, "most": ruleset.seats - 1},
+            )
+        if data.get("rated") and bots:
+            self.add_error(
+                "rated", _("Only tables of people alone are rated: untick it, or choose 0 computer players.")
+            )
+        elif data.get("rated") and ruleset.practice:
+            self.add_error("rated", _("These rules are for practice and never rated: untick it."))
+        return data

@@ -46,6 +46,11 @@ def lobby_entry(room: Room, language: str) -> dict[str, Any]:
     }
 
 
+def rooms_seating(rooms: list[Room], identity: Identity) -> list[str]:
+    """The codes of those of `rooms` (seats prefetched) where `identity` has a seat."""
+    return [room.code for room in rooms if seat_of(list(room.seats.all()), identity) is not None]
+
+
 def room_by_code(code: str) -> Room | None:
     return Room.objects.select_related("ruleset").filter(code=code).first()
 

@@ -14,24 +14,43 @@ from games.identity import identity_of
 
 
 def lobby(request):
+    return _lobby_page(request)
+
+
+def _lobby_page(request, **refused):
+    """The lobby; a form in `refused` (by its context name) comes back as it was typed, its
+    errors beside its fields."""
     language = get_language() or "en"
-    rooms = [selectors.lobby_entry(room, language) for room in selectors.open_public_rooms()]
+    open_rooms = selectors.open_public_rooms()
+    rooms = [selectors.lobby_entry(room, language) for room in open_rooms]
+    # The socket's list is the same for everyone: the page tells its script which are yours.
+    yours = selectors.rooms_seating(open_rooms, identity_of(request.user, request.session))
+    forms = {
+        "new_room_form": NewRoomForm(),
+        "computer_form": VersusComputerForm(),
+        "local_form": PassAndPlayForm(),
+        "rummy_form": RummyTableForm(),
+    }
     return render(
         request,
         "games/lobby.html",
         {
             "rooms": rooms,
-            "new_room_form": NewRoomForm(),
-            "computer_form": VersusComputerForm(),
-            "local_form": PassAndPlayForm(),
-            "rummy_form": RummyTableForm(),
+            "your_rooms": yours,
+            **forms,
+            **refused,
             "lobby_texts": {
+                "rules": _("Rules"),
+                "players": _("Players"),
+                "timer": _("Timer"),
                 "rated": _("Rated"),
                 "casual": _("Casual"),
                 "join": _("Join"),
+                "yours": _("Open (yours)"),
                 "empty": _("No open rooms yet: create one."),
             },
         },
+        status=400 if refused else 200,
     )
 
 
@@ -39,8 +58,7 @@ def lobby(request):
 def play_computer(request):
     form = VersusComputerForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.errors.as_text())
-        return redirect("games:lobby")
+        return _lobby_page(request, computer_form=form)
     identity = identity_of(request.user, request.session, create_guest=True)
     room = services.do_create_room(
         identity=identity, ruleset=form.cleaned_data["ruleset"], bot=form.bot_level()
@@ -52,8 +70,7 @@ def play_computer(request):
 def pass_and_play(request):
     form = PassAndPlayForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.errors.as_text())
-        return redirect("games:lobby")
+        return _lobby_page(request, local_form=form)
     identity = identity_of(request.user, request.session, create_guest=True)
     room = services.do_create_room(identity=identity, ruleset=form.cleaned_data["ruleset"], hotseat=True)
     return redirect("games:room", code=room.code)
@@ -65,8 +82,7 @@ def new_rummy_table(request):
     waits in the lobby for people (an account needed)."""
     form = RummyTableForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.errors.as_text())
-        return redirect("games:lobby")
+        return _lobby_page(request, rummy_form=form)
     data = form.cleaned_data
     bots = data["bot_seats"]
     solo = bots == data["ruleset"].seats - 1
@@ -84,8 +100,8 @@ def new_rummy_table(request):
             rated=data["rated"],
         )
     except services.ServiceError as error:
-        messages.error(request, error.message)
-        return redirect("games:lobby")
+        form.add_error(None, error.message)
+        return _lobby_page(request, rummy_form=form)
     return redirect("games:room", code=room.code)
 
 
@@ -94,8 +110,7 @@ def new_rummy_table(request):
 def new_room(request):
     form = NewRoomForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.errors.as_text())
-        return redirect("games:lobby")
+        return _lobby_page(request, new_room_form=form)
     try:
         room = services.do_create_room(
             identity=identity_of(request.user, request.session),
@@ -105,8 +120,8 @@ def new_room(request):
             rated=form.cleaned_data["rated"],
         )
     except services.ServiceError as error:
-        messages.error(request, error.message)
-        return redirect("games:lobby")
+        form.add_error(None, error.message)
+        return _lobby_page(request, new_room_form=form)
     return redirect("games:room", code=room.code)
 
 

@@ -72,15 +72,35 @@ def player_by_key(key: str) -> User | None:
 @dataclass(frozen=True)
 class MatchResult:
     match: Match
-    opponent: str
+    opponents: list[str]
+    """Every other seat's name, in seat order."""
     won: bool
-    scores: tuple[int, int]
-    """The player's points, then the opponent's."""
+    place: int
+    """1 for the best final total (a tie shares its place)."""
+    scores: list[int]
+    """The player's final total, then the opponents' in the same order."""
     rated: bool
+
+    @property
+    def seats(self) -> int:
+        return len(self.scores)
+
+
+def numbered(names: list[str]) -> list[str]:
+    """Names shared by several seats (bots are named by their level) numbered as the table
+    numbers them: "Medium 1", "Medium 2"."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        if names.count(name) > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name} {seen[name]}"
+        out.append(name)
+    return out
 
 
 def recent_results(*, user: User, limit: int = 20) -> list[MatchResult]:
-    """The player's latest finished two-seat matches, newest first."""
+    """The player's latest finished matches (2 to 4 seats), newest first."""
     index_of = dict(Seat.objects.filter(user=user, room__hotseat=False).values_list("room_id", "index"))
     matches = (
         Match.objects.filter(room_id__in=index_of.keys(), status=Match.Status.FINISHED)
@@ -91,14 +111,16 @@ def recent_results(*, user: User, limit: int = 20) -> list[MatchResult]:
     results = []
     for match in matches:
         mine = index_of[match.room_id]
-        other = next((s for s in match.room.seats.all() if s.index != mine), None)
-        scores = (match.state.get("result") or {}).get("totals") or [0, 0]
+        others = sorted((s for s in match.room.seats.all() if s.index != mine), key=lambda s: s.index)
+        totals = (match.state.get("result") or {}).get("totals") or [0] * (len(others) + 1)
+        won = match.winner_seat == mine
         results.append(
             MatchResult(
                 match=match,
-                opponent=other.label() if other else "",
-                won=match.winner_seat == mine,
-                scores=(scores[mine], scores[1 - mine]),
+                opponents=numbered([s.label() for s in others]),
+                won=won,
+                place=1 if won else 1 + sum(total > totals[mine] for total in totals),
+                scores=[totals[mine], *(totals[s.index] for s in others)],
                 rated=match.room.rated,
             )
         )

@@ -1,13 +1,18 @@
-// The lobby: the open public rooms kept live over /ws/lobby/, and the computer's level
-// greyed out for the arcade rules (they always play the arcade computer).
+// The lobby: the open public rooms kept live over /ws/lobby/ (one's own marked "yours", not
+// "Join"), the computer's level greyed out for the arcade rules (they always play the arcade
+// computer), and a rummy table's computer players limited to its seats less one.
 import { GameSocket } from "./socket.js";
 
-const texts = JSON.parse(document.getElementById("lobby-texts").textContent);
+const json = (id) => JSON.parse(document.getElementById(id).textContent);
+const texts = json("lobby-texts");
+const yours = new Set(json("your-rooms"));
 const body = document.querySelector("#rooms tbody");
 
-function cell(text) {
+// `label`: the column's name, shown beside the value when a narrow screen stacks the row.
+function cell(text, label) {
   const td = document.createElement("td");
   td.textContent = text;
+  if (label) td.dataset.label = label;
   return td;
 }
 
@@ -26,14 +31,15 @@ function render(rooms) {
     const row = document.createElement("tr");
     const link = document.createElement("a");
     link.href = room.url;
-    link.textContent = texts.join;
+    link.textContent = yours.has(room.code) ? texts.yours : texts.join;
     const action = document.createElement("td");
+    action.className = "action";
     action.append(link);
     row.append(
-      cell(room.ruleset),
-      cell(`${room.players.join(", ")} (${room.seats_taken}/${room.seats})`),
-      cell(room.turn_seconds ? `${room.turn_seconds} s` : "—"),
-      cell(room.rated ? texts.rated : texts.casual),
+      cell(room.ruleset, texts.rules),
+      cell(`${room.players.join(", ")} (${room.seats_taken}/${room.seats})`, texts.players),
+      cell(room.turn_seconds ? `${room.turn_seconds} s` : "—", texts.timer),
+      cell(room.rated ? texts.rated : texts.casual, texts.rated),
       action,
     );
     body.append(row);
@@ -48,5 +54,18 @@ const syncLevel = () => (level.disabled = arcade());
 ruleset.addEventListener("change", syncLevel);
 computer.addEventListener("submit", () => (level.disabled = false)); // a disabled field is not sent
 syncLevel();
+
+// At least one seat stays a person's: more computer players than that are greyed out.
+const rummy = document.getElementById("rummy-form");
+if (rummy) {
+  const { ruleset: table, bot_seats: bots } = rummy.elements;
+  const syncBots = () => {
+    const most = Number(table.selectedOptions[0]?.dataset.seats ?? bots.options.length) - 1;
+    for (const option of bots.options) option.disabled = Number(option.value) > most;
+    if (Number(bots.value) > most) bots.value = String(most);
+  };
+  table.addEventListener("change", syncBots);
+  syncBots();
+}
 
 new GameSocket("/ws/lobby/", { onOther: (message) => message.type === "rooms" && render(message.rooms) });

@@ -39,7 +39,9 @@ def save(client, rule_set: RuleSet | None, **changes):
 
 def test_the_migrations_filled_the_presets_typed_fields():
     presets = {rs.slug: rs for rs in RuleSet.objects.filter(preset=True)}
-    assert sorted(presets) == ["gin-arcade", "gin-classic", "rummy-4", "rummy-standard"]
+    assert sorted(presets) == ["gin-arcade", "gin-classic", "rummy-3", "rummy-4", "rummy-standard"]
+    assert [presets[slug].seats for slug in ("rummy-standard", "rummy-3", "rummy-4")] == [2, 3, 4]
+    assert presets["rummy-3"].enabled and presets["rummy-3"].flags == STANDARD.to_dict()
     assert presets["gin-classic"].flags == CLASSIC.to_dict()
     assert presets["gin-arcade"].flags == ARCADE.to_dict()
     assert presets["rummy-standard"].flags == STANDARD.to_dict()

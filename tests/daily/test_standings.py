@@ -43,7 +43,7 @@ def test_standings_order_by_result_then_fewer_turns_then_the_earlier_finish():
     ranks = [selectors.rank_of(table=table, play=plays[k]) for k in ("best", "early tie", "lost")]
     assert ranks == [1, 3, 5]
     assert [selectors.percentile(rank=r, total=len(table)) for r in ranks] == [100, 50, 0]
-    assert selectors.percentile(rank=1, total=1) == 100
+    assert selectors.percentile(rank=1, total=1) is None  # the only player is ahead of nobody
     bars = selectors.histogram(table=table, mine=plays["early tie"])
     assert sum(b.count for b in bars) == 5
     assert [(b.label, b.count, b.highlight) for b in bars if b.count] == [
