@@ -65,7 +65,7 @@ def test_all_unplayed_lays_off_the_most_and_counts_melded_cards():
     result = layoffs(["5H 6H 7H"], "4H 8H 9C 9D 9S", cap=4, counts="all_unplayed")
     assert laid(result) == [("8H", 0)]  # 8H (8) rather than 4H (4): only one fits under the cap
     assert result.deadwood == 4 + 27
-    assert result.melds == []
+    assert result.melds == [parse_cards("9C 9D 9S")]  # shown as a meld; it counts all the same
     assert result.deadwood_cards == parse_cards("9C 9D 4H 9S")
 
 

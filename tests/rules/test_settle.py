@@ -80,7 +80,9 @@ def test_arcade_defender_counts_every_card_not_laid_off():
     # Only one card fits on the run under the cap: 8H, worth more than 4H. The 9s count too.
     assert [(str(c), i) for c, i in result.layoffs] == [("8H", 1)]
     assert outcome(result) == ("knock", "knocker", 77 - 4, 4, 77)
-    assert result.defender_melds == []
+    # The 9s are a meld, shown as one, but they count in arcade: 77 is every card not laid off.
+    assert [[str(c) for c in meld] for meld in result.defender_melds] == [["9C", "9D", "9S"]]
+    assert sum(c.deadwood for c in result.defender_deadwood_cards) == 77
     # The same melds in classic mode (10 cards, the AD discarded): the 9s set now helps.
     classic = settled("2C 2D 2S 5H 6H 7H QC QD QS 3C", defender, CLASSIC_CAP4)
     assert outcome(classic) == ("knock", "knocker", 50 - 3, 3, 4 + 10 + 10 + 10 + 10 + 6)

@@ -25,7 +25,8 @@ class DefenderResult:
 
     deadwood: int
     melds: list[list[Card]]
-    """The defender's own melds (empty in ``all_unplayed`` mode, where melded cards count too)."""
+    """The defender's own melds (in ``all_unplayed`` mode they count too, so their cards are
+    also in `deadwood_cards`: they are named so that the end of the hand shows them as melds)."""
     deadwood_cards: list[Card]
     """The cards that count, sorted by index."""
     layoffs: list[tuple[Card, int]]
@@ -91,4 +92,4 @@ def best_layoffs(
     if defender_counts == "deadwood":
         arrangement = best_melds(rest, max_meld_size)
         return DefenderResult(deadwood, arrangement.melds, arrangement.deadwood_cards, layoffs)
-    return DefenderResult(deadwood, [], rest, layoffs)
+    return DefenderResult(deadwood, best_melds(rest, max_meld_size).melds, rest, layoffs)

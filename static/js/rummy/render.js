@@ -8,7 +8,7 @@ import { clockSlot } from "../table/clock.js";
 import { nameList } from "../table/claim.js";
 import { awayFor, presenceMark } from "../table/presence.js";
 import { focusKey, renderHand, renderPiles, restoreFocus } from "../table/render.js";
-import { cardName, shortName, t } from "../table/texts.js";
+import { cardName, counted, handText, pointsText, shortName, t } from "../table/texts.js";
 import { meldWords } from "./announce.js";
 import { codeOf, isJoker, readMeld } from "./deck.js";
 import { options, placements } from "./moves.js";
@@ -28,7 +28,7 @@ function plate(scene, seat) {
   box.append(el("span", "name", seat === you ? t("you") : names[seat]));
   const info = room.seats[seat];
   if (seat !== you && info) box.append(info.kind === "bot" ? el("span", "presence on", t("computer")) : presenceMark(room, seat));
-  box.append(el("span", "score", t("points", { points: view.totals[seat] })));
+  box.append(el("span", "score", pointsText(view.totals[seat])));
   if (view.came_out[seat]) box.append(el("span", "badge", t("came_out")));
   if (view.turn === seat) box.append(clockSlot());
   return box;
@@ -43,7 +43,7 @@ function renderSeats(scene) {
       const count = view.hand_counts[seat] ?? 0;
       const backs = el("span", "mini-hand");
       backs.setAttribute("role", "img");
-      backs.setAttribute("aria-label", t("hand_them", { name: names[seat], n: count }));
+      backs.setAttribute("aria-label", handText(names[seat], count));
       backs.append(el("span", "mini-back"), el("b", null, String(count)));
       box.append(backs);
       return box;
@@ -110,7 +110,7 @@ function renderStaging(scene) {
   });
   const sum = el("p", "staged-sum");
   sum.textContent = plan.cameOut
-    ? t("staged_value", { points: plan.value })
+    ? counted(ngettext("Ready to lay down: %(points)s point", "Ready to lay down: %(points)s points", plan.value), { points: plan.value })
     : t("staged_first", { points: plan.value, min: plan.minimum });
   sum.classList.toggle("ready", plan.ready);
   box.replaceChildren(...groups, sum);
@@ -120,7 +120,8 @@ function renderStaging(scene) {
 function handLine(scene) {
   const { view, selected, you } = scene;
   if (you === null || view.hand_points === null) return "";
-  const parts = [t("hand_points", { n: view.hand_points, best: view.least_points })];
+  const n = view.hand_points;
+  const parts = [counted(ngettext("In hand %(n)s point · best melds leave %(best)s", "In hand %(n)s points · best melds leave %(best)s", n), { n, best: view.least_points })];
   if (selected.length >= 3) {
     const meld = readMeld(selected);
     parts.push(meld ? t(`selected_${meld.kind}`, { points: meld.value }) : t("selected_no_meld"));

@@ -7,7 +7,7 @@ import { cardBack, cardFace } from "./cards.js";
 import { clockSlot } from "./clock.js";
 import { options } from "./moves.js";
 import { presenceMark } from "./presence.js";
-import { cardName, shortName, t } from "./texts.js";
+import { cardName, counted, handText, pointsText, shortName, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,7 +35,7 @@ function plate(el, { name, points, dealer, presence, active }) {
   who.textContent = name;
   const score = document.createElement("span");
   score.className = "score";
-  score.textContent = t("points", { points });
+  score.textContent = pointsText(points);
   el.append(who, score);
   if (dealer) {
     const badge = document.createElement("span");
@@ -52,7 +52,7 @@ function renderOpponent(scene) {
   const count = view.hand_counts[them] ?? 0;
   const hand = $("hand-them");
   hand.replaceChildren(...Array.from({ length: count }, (_, i) => cardBack(`them-${i}`)));
-  hand.setAttribute("aria-label", t("hand_them", { name: names[them], n: count }));
+  hand.setAttribute("aria-label", handText(names[them], count));
 }
 
 // The stock and the discard pile; rummy's scene names the pile's cards by id (`codeOf`).
@@ -62,7 +62,11 @@ export function renderPiles(scene, o) {
   const depth = Math.min(6, Math.ceil(view.stock_count / 6));
   stock.replaceChildren(...Array.from({ length: Math.max(depth, view.stock_count ? 1 : 0) }, () => cardBack()));
   stock.disabled = !(live && o.drawStock);
-  stock.setAttribute("aria-label", o.drawStock ? t("stock_draw", { n: view.stock_count }) : t("stock_idle", { n: view.stock_count }));
+  const n = view.stock_count;
+  const label = o.drawStock
+    ? ngettext("Draw from the stock (%(n)s card)", "Draw from the stock (%(n)s cards)", n)
+    : ngettext("Stock: %(n)s card", "Stock: %(n)s cards", n);
+  stock.setAttribute("aria-label", counted(label, { n }));
 
   const pile = view.discard_pile;
   const top = pile.length ? cardName(codeOf(pile.at(-1))) : null;

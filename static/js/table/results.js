@@ -2,7 +2,7 @@
 // totals, the points and why, the running score; at the end of the match, the result and
 // a rematch. Shown in a modal <dialog> that only the next deal or a new match closes.
 import { cardFace } from "./cards.js";
-import { t } from "./texts.js";
+import { counted, t } from "./texts.js";
 
 export function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -27,7 +27,18 @@ function why(record, rules) {
   return t("why_gin", { d, bonus: kind === "big_gin" ? rules.big_gin_bonus : rules.gin_bonus });
 }
 
-function handSection(record, seat, name) {
+const RANKS = "A23456789TJQK";
+const rankIndex = (code) => RANKS.indexOf(code[0]);
+
+// A meld with the cards laid off on it, each where it belongs: a run in rank order (3♠ before
+// 4♠5♠6♠, not after), a set's fourth card at its end.
+export function withLayoffs(meld, laid) {
+  const all = [...meld.map((code) => ({ code, laid: false })), ...laid.map((code) => ({ code, laid: true }))];
+  const run = new Set(meld.map((code) => code[0])).size > 1;
+  return run ? all.sort((a, b) => rankIndex(a.code) - rankIndex(b.code)) : all;
+}
+
+function handSection(record, seat, name, rules) {
   const section = el("section", "result-hand");
   const title = el("h3", null, name);
   if (record.knocker === seat) title.append(" ", el("span", "tag", t("knocked")));
@@ -35,20 +46,24 @@ function handSection(record, seat, name) {
   section.append(title);
   const melds = el("div", "melds");
   record.melds[seat].forEach((meld, i) => {
-    const group = cardRow(meld, `meld meld-${i % 4}`);
-    if (seat === record.knocker) {
-      for (const [card, index] of record.layoffs) {
-        if (index !== i) continue;
-        const laid = cardFace(card);
-        laid.classList.add("laid-off");
-        laid.setAttribute("aria-label", t("laid_off_card", { card: laid.getAttribute("aria-label") }));
-        laid.append(el("span", "laid-tag", t("laid_off")));
-        group.append(laid);
+    const laid = seat === record.knocker ? record.layoffs.filter(([, index]) => index === i).map(([card]) => card) : [];
+    const group = el("div", `meld meld-${i % 4}`);
+    for (const card of withLayoffs(meld, laid)) {
+      const face = cardFace(card.code);
+      if (card.laid) {
+        face.classList.add("laid-off");
+        face.setAttribute("aria-label", t("laid_off_card", { card: face.getAttribute("aria-label") }));
+        face.append(el("span", "laid-tag", t("laid_off")));
       }
+      group.append(face);
     }
     melds.append(group);
   });
-  const loose = record.deadwood_cards[seat];
+  // Arcade counts the defender's melds too (deadwood_cards holds them): shown as melds, said.
+  const melded = new Set(record.melds[seat].flat());
+  const counting = record.kind !== "gin" && record.kind !== "big_gin" && rules.defender_counts === "all_unplayed";
+  if (counting && seat !== record.knocker && melded.size) melds.append(el("p", "group-note", t("melds_count_too")));
+  const loose = record.deadwood_cards[seat].filter((code) => !melded.has(code));
   if (loose.length) {
     const group = cardRow(loose, "meld unmelded");
     group.prepend(el("span", "group-label", t("unmelded_cards")));
@@ -80,13 +95,17 @@ export function renderResult(dialog, scene, actions) {
   title.id = "hand-end-title";
   dialog.append(title);
   if (record.winner !== null) {
-    const won = record.winner === you ? t("won_you", { points: record.points }) : t("won_them", { name: names[record.winner], points: record.points });
+    const points = record.points;
+    const won =
+      record.winner === you
+        ? counted(ngettext("You win %(points)s point", "You win %(points)s points", points), { points })
+        : counted(ngettext("%(name)s wins %(points)s point", "%(name)s wins %(points)s points", points), { name: names[record.winner], points });
     dialog.append(el("p", "headline", won));
   }
   dialog.append(el("p", "why", why(record, view.rules)));
   const order = you === null ? [0, 1] : [you, them];
   const hands = el("div", "result-hands");
-  hands.append(...order.map((seat) => handSection(record, seat, shown[seat])));
+  hands.append(...order.map((seat) => handSection(record, seat, shown[seat], view.rules)));
   dialog.append(hands);
 
   const actionsRow = el("div", "dialog-actions");

@@ -13,6 +13,18 @@ export function t(key, values = {}) {
   return (texts[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
+// Texts with a count come from Django's JavaScript catalogue instead (/jsi18n/, djangojs.po:
+// its script, loaded before these modules, defines ngettext and interpolate and knows each
+// language's plural forms), so that no count reads "1 cards". Each ngettext call is written
+// out where its text is needed: makemessages finds them there.
+// counted(ngettext("%(n)s card", "%(n)s cards", n), { n }) -> "1 card"
+export const counted = (text, values) => interpolate(text, values, true);
+
+export const pointsText = (points) => counted(ngettext("%(points)s point", "%(points)s points", points), { points });
+
+export const handText = (name, n) =>
+  counted(ngettext("%(name)s's hand: %(n)s card", "%(name)s's hand: %(n)s cards", n), { name, n });
+
 // 75 -> "1:15": clocks and away times.
 export const mmss = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
