@@ -16,6 +16,7 @@ import { closeResult } from "./table/results.js";
 import { everySecond, roomArrived } from "./table/presence.js";
 import { play } from "./table/sounds.js";
 import { t } from "./table/texts.js";
+import { bindInvite, showWaiting } from "./table/waiting.js";
 import { describe } from "./rummy/announce.js";
 import { callWindowOpen, showCallWindow } from "./rummy/call.js";
 import { readMeld } from "./rummy/deck.js";
@@ -105,6 +106,7 @@ async function showFrame(frame) {
   const previous = ui.frame?.match === frame.match ? view() : null;
   ui.frame = frame;
   ui.busy = false;
+  showWaiting(ui.room, true);
   root.classList.remove("busy");
   if (previous && previous.round !== frame.view.round) ui.staged = [];
   const steps = replaySteps(previous, frame, RUMMY_REPLAY);
@@ -134,7 +136,10 @@ const arrived = (frame) => ({ ...frame, callEnd: frame.call_seconds ? Date.now()
 
 const { socket, act } = connectTable(root, ui, {
   onState: (frame) => enqueue(arrived(frame)),
-  onRoomChange: () => ui.frame && enqueue({ ...ui.frame, events: [] }),
+  onRoomChange() {
+    showWaiting(ui.room, ui.frame !== null);
+    if (ui.frame) enqueue({ ...ui.frame, events: [] });
+  },
   onRefused(state) {
     claimRefused($("away-notice"));
     if (state) enqueue({ ...arrived(state), events: [] });
@@ -295,7 +300,9 @@ bindSettings($("settings-form"), () => {
 });
 $("open-settings").addEventListener("click", () => $("settings").showModal());
 
+bindInvite();
 const first = json("game-state");
+showWaiting(ui.room, first !== null);
 if (first) {
   socket.known(first);
   enqueue(arrived(first));

@@ -19,6 +19,7 @@ import { replaySteps } from "./table/replay.js";
 import { closeResult, renderResult } from "./table/results.js";
 import { play } from "./table/sounds.js";
 import { t } from "./table/texts.js";
+import { bindInvite, showWaiting } from "./table/waiting.js";
 
 const $ = (id) => document.getElementById(id);
 const json = (id) => JSON.parse($(id).textContent);
@@ -32,6 +33,7 @@ const ui = {
   selected: null,
   busy: false,
   viewer: null, // hotseat: the seat whose hand is revealed
+  hiding: false, // hotseat: the hide screen is up; the next player's frames wait behind it
 };
 const mode =
   root.dataset.mode ||
@@ -98,6 +100,7 @@ async function showFrame(frame) {
   const couldKnock = options(previous, null).canKnockSoon;
   ui.frame = frame;
   ui.busy = false;
+  showWaiting(ui.room, true);
   const steps = replaySteps(previous, frame);
   // A page just opened tells the last thing that happened.
   if (!previous && !frame.events?.length) tell(frame.view.log.slice(-1), frame.view, { quiet: true });
@@ -121,11 +124,14 @@ function afterFrame(frame) {
   if (hotseat && !over && v.turn !== null && v.turn !== ui.viewer) handOver(v.turn);
 }
 
-// Hotseat: hide the hand, then reveal the next player's frame when they ask.
+// Hotseat: hide the hand, then reveal the next player's frame when they ask (not before: it
+// would draw their hand and deadwood behind the screen).
 function handOver(seat) {
   ui.viewer = seat;
+  ui.hiding = true;
   root.classList.add("hidden-hand");
   askHandoff($("handoff"), ui.room.seats[seat].name, () => {
+    ui.hiding = false;
     root.classList.remove("hidden-hand");
     const frame = ui.frames[seat];
     if (frame) enqueue(frame);
@@ -141,7 +147,7 @@ function onState(frame) {
   if (hotseat) {
     ui.frames[frame.view.seat] = frame;
     if (ui.viewer === null) ui.viewer = frame.view.turn ?? frame.view.seat;
-    if (frame.view.seat !== ui.viewer) return;
+    if (frame.view.seat !== ui.viewer || ui.hiding) return;
   }
   enqueue(frame);
 }
@@ -150,7 +156,10 @@ function onState(frame) {
 
 const { socket, act: send } = connectTable(root, ui, {
   onState,
-  onRoomChange: () => ui.frame && enqueue({ ...ui.frame, events: [] }),
+  onRoomChange() {
+    showWaiting(ui.room, ui.frame !== null);
+    if (ui.frame) enqueue({ ...ui.frame, events: [] });
+  },
   onRefused(state) {
     claimRefused($("away-notice"));
     if (state) enqueue({ ...state, events: [] });
@@ -246,7 +255,9 @@ bindSettings($("settings-form"), () => {
 });
 $("open-settings").addEventListener("click", () => $("settings").showModal());
 
+bindInvite();
 const first = json("game-state");
+showWaiting(ui.room, first !== null);
 if (first) {
   socket.known(first);
   onState(first);

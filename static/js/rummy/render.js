@@ -70,6 +70,7 @@ function tableCard(id, shows) {
 // The discard pile is public: all of it, bottom first, behind a summary line.
 function renderPileList(view) {
   $("pile-count").textContent = t("pile_count", { n: view.discard_pile.length });
+  $("pile-count").parentElement.hidden = false; // hidden until there is a pile (the table waits)
   $("pile-cards").replaceChildren(...view.discard_pile.map((id) => cardFace(codeOf(id), "span", `pile-${id}`)));
 }
 

@@ -63,10 +63,10 @@ export function renderPiles(scene, o) {
   stock.replaceChildren(...Array.from({ length: Math.max(depth, view.stock_count ? 1 : 0) }, () => cardBack()));
   stock.disabled = !(live && o.drawStock);
   const n = view.stock_count;
-  const label = o.drawStock
+  const stockLabel = o.drawStock
     ? ngettext("Draw from the stock (%(n)s card)", "Draw from the stock (%(n)s cards)", n)
     : ngettext("Stock: %(n)s card", "Stock: %(n)s cards", n);
-  stock.setAttribute("aria-label", counted(label, { n }));
+  stock.setAttribute("aria-label", counted(stockLabel, { n }));
 
   const pile = view.discard_pile;
   const top = pile.length ? cardName(codeOf(pile.at(-1))) : null;
