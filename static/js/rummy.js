@@ -307,5 +307,5 @@ if (first) {
   socket.known(first);
   enqueue(arrived(first));
 } else {
-  $("turn-line").textContent = t("waiting_players");
+  $("turn-line").textContent = t("waiting_people");
 }

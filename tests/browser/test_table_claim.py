@@ -35,7 +35,7 @@ def test_an_opponent_away_for_a_minute_can_be_claimed_against(browser, server, s
     sign_up(ana, server, "Ana Stays")
     sign_up(bo, server, "Bo Leaves")
     ana.goto(server + "/play/")
-    ana.select_option("#id_ruleset", label="Classic Gin")
+    ana.select_option("#room-ruleset", label="Classic Gin")
     ana.get_by_role("button", name="Create").click()
     ana.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")
     bo.goto(ana.url)
@@ -142,7 +142,7 @@ def open_rummy_for_three(page, server, *, bot_seats: int) -> None:
     page.select_option("#rummy-rounds", "1")
     page.select_option("#rummy-bot_seats", str(bot_seats))
     page.get_by_role("button", name="Open the table").click()
-    page.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")
+    page.wait_for_selector("#turn-line:text-is('Waiting for the other players to join')")
 
 
 def seat_plate(page, name):
@@ -161,7 +161,7 @@ def three_people_with_bo_away(browser, server):
     open_rummy_for_three(ana, server, bot_seats=0)
     for page in (bo, cy):
         page.goto(ana.url)
-        page.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")  # connected
+        page.wait_for_selector("#turn-line:text-is('Waiting for the other players to join')")  # connected
         page.get_by_role("button", name="Take a seat").click()
     for page in (ana, bo, cy):
         page.wait_for_selector("#hand-you .card")

@@ -23,7 +23,7 @@ def test_two_players_play_a_hand_and_see_only_their_own_cards(browser, server, s
     bo.goto(server + "/play/")
     # Classic: its hand ends at the latest when two cards are left in the stock (arcade's
     # stock recycles, and two greedy players could throw back the same cards for ever).
-    ana.select_option("#id_ruleset", label="Classic Gin")
+    ana.select_option("#room-ruleset", label="Classic Gin")
     ana.get_by_role("button", name="Create").click()
     ana.wait_for_selector("#turn-line:text-is('Waiting for an opponent to join')")
 

@@ -3,7 +3,6 @@
 // a room frame no longer "open") the panel goes, and with it the Leave and Take-a-seat
 // buttons: they are for a waiting table. Play stays disabled until then (the controls are
 // disabled in the page and only a drawn frame enables them).
-import { setStatus } from "./announce.js";
 import { t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -37,10 +36,7 @@ export function bindInvite() {
   const button = $("copy-invite");
   const link = $("invite-link");
   if (!button || !link) return;
-  const say = (text) => {
-    $("copy-status").textContent = text;
-    setStatus(text);
-  };
+  const say = (text) => ($("copy-status").textContent = text);
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(link.textContent.trim());
