@@ -2,6 +2,7 @@
 (a whole match to 100 points would take minutes to play)."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.table_play import new_page, restore_rule_sets, start_computer_game
 
@@ -43,4 +44,60 @@ def test_the_match_end_screen_offers_a_rematch(browser, server, shot):
     assert dialog.get_by_role("button", name="Rematch").is_visible()
     assert dialog.get_by_role("link", name="Back to the lobby").is_visible()
     shot(page, "table-match-end")
+    page.context.close()
+
+
+ARCADE_KNOCK = """async () => {
+  const { renderResult } = await import("/static/js/table/results.js");
+  const view = JSON.parse(document.getElementById("game-state").textContent).view;
+  const record = {
+    number: 1, dealer: 1, knock_limit: 10, kind: "knock", knocker: 0, winner: 0, points: 31,
+    hands: [[], []],
+    melds: [[["4S", "5S", "6S"], ["2H", "3H", "4H", "5H", "6H", "7H", "8H"]], [["9C", "9D", "9S"]]],
+    layoffs: [["7S", 0], ["3S", 0]],
+    deadwood_cards: [["AC"], ["9C", "9D", "9S", "KD", "QC"]],
+    deadwood: [1, 47],
+  };
+  const shown = { ...view, phase: "hand_over", history: [record], scores: [31, 0] };
+  const info = JSON.parse(document.getElementById("room-info").textContent);
+  // A dialog of its own: the table's frames open and close #hand-end as they come.
+  const dialog = Object.assign(document.createElement("dialog"), { id: "probe", className: "deco-dialog" });
+  document.body.append(dialog);
+  renderResult(dialog, { view: shown, room: info, you: 0, them: 1, names: ["Ada", "Arcade"] }, {});
+}"""
+
+
+def test_an_arcade_knock_shows_layoffs_in_rank_order_and_the_defenders_melds_as_melds_on_a_phone(
+    browser, server, shot
+):
+    restore_rule_sets()
+    page = new_page(browser, viewport={"width": 360, "height": 640})
+    start_computer_game(page, server, rules="Arcade Gin")
+    page.evaluate(ARCADE_KNOCK)
+    dialog = page.locator("#probe")
+    expect(dialog).to_be_visible()
+    knocker, defender = dialog.locator(".result-hand").all()
+    run = knocker.locator(".meld").first.locator(".card")
+    expect(run).to_have_count(5)
+    names = [run.nth(i).get_attribute("aria-label") for i in range(5)]
+    assert names == [
+        "three of spades, laid off by the defender",
+        "four of spades",
+        "five of spades",
+        "six of spades",
+        "seven of spades, laid off by the defender",
+    ]
+    # The defender's 9s are a meld (counted in arcade, and said so), not "Unmelded".
+    expect(defender.locator(".meld:not(.unmelded)")).to_have_count(1)
+    expect(defender.locator(".group-note")).to_have_text("Arcade rules: these melds count too.")
+    expect(defender.locator(".unmelded .card")).to_have_count(2)
+    expect(defender.locator(".dw")).to_have_text("Deadwood 47")
+    # Every card and figure inside the dialog: the 7-card run wraps, nothing is cut off.
+    edge = dialog.bounding_box()
+    for item in dialog.locator(".card, .dw").all():
+        box = item.bounding_box()
+        assert edge["x"] <= box["x"] and box["x"] + box["width"] <= edge["x"] + edge["width"], box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "table-arcade-knock-phone")
+    assert not page.errors
     page.context.close()
