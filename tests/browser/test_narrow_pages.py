@@ -34,7 +34,9 @@ def fill_the_lists(name):
     four = ruleset("rummy-standard", seats=4)
     services.do_create_room(identity=Identity(user_id=me.pk), ruleset=four, bot="easy", bot_seats=1, rounds=3)
     services.do_create_room(
-        identity=Identity(user_id=rivals[0].pk), ruleset=RuleSet.objects.get(slug="gin-classic"), turn_seconds=120
+        identity=Identity(user_id=rivals[0].pk),
+        ruleset=RuleSet.objects.get(slug="gin-classic"),
+        turn_seconds=120,
     )
     finished = services.do_create_room(
         identity=Identity(user_id=me.pk), ruleset=four, bot="medium", bot_seats=3, rounds=1
@@ -43,11 +45,23 @@ def fill_the_lists(name):
     now = timezone.now()
     for n, user in enumerate([me, *rivals]):
         DailyPlay.objects.create(
-            user=user, day=today(now), status="finished", finished_at=now, result=40 - 25 * n, turns=7 + n, kind="knock"
+            user=user,
+            day=today(now),
+            status="finished",
+            finished_at=now,
+            result=40 - 25 * n,
+            turns=7 + n,
+            kind="knock",
         )
         HandScore.objects.create(user=user, hand_number=1, kind="undercut", score=120 - n)
         Rating.objects.create(
-            user=user, family="gin", rating=1500 + n, rd=60, volatility=0.06, games=30, last_game_at=now - timedelta(days=1)
+            user=user,
+            family="gin",
+            rating=1500 + n,
+            rd=60,
+            volatility=0.06,
+            games=30,
+            last_game_at=now - timedelta(days=1),
         )
     return me.pk, finished.code
 
