@@ -81,3 +81,17 @@ def test_the_share_text_shows_the_result_and_no_card():
         "Won by knocking · 4 turns · +37 · ahead of 88%",
         "⬜🟨⬜🟩",
     ]
+
+
+def test_the_only_player_of_the_day_reads_one_day_and_no_percentile(client):
+    from django.utils import timezone
+
+    from daily.seeds import today
+
+    ana = make_user("Ana")
+    play = finished(ana, -12, 1, 0, day=today(timezone.now()), marks="s")
+    client.force_login(ana)
+    page = " ".join(client.get("/daily/").content.decode().split())
+    assert "Streak: 1 day (longest 1)." in page
+    assert "You are the only player of this deal so far." in page and "ahead of" not in page
+    assert selectors.share_text(play=play, percentile=None).splitlines()[1] == "Lost to gin · 1 turn · -12"
