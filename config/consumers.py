@@ -4,7 +4,7 @@ import json
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games.consumers import decode_frame
+from games.commands import BadFrame, decode_frame
 
 HEALTH_GROUP = "health"
 
@@ -21,8 +21,11 @@ class HealthConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(HEALTH_GROUP, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        message = decode_frame(text_data)
-        kind = message["type"] if message else None
+        try:
+            message = decode_frame(text_data)
+        except BadFrame:
+            message = {"type": None}
+        kind = message["type"]
         if kind == "ping":
             await self.channel_layer.send(
                 self.channel_name, {"type": "health.pong", "id": str(message.get("id", ""))[:64]}

@@ -44,13 +44,25 @@ def send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
     transaction.on_commit(lambda: async_to_sync(_send_all)(messages))
 
 
-def game_messages(code: str, seat_payloads: dict[int | None, dict[str, Any]]) -> list[tuple[str, dict]]:
+def game_messages(
+    code: str, seat_payloads: dict[int | None, dict[str, Any]], holders: dict[int, str | None]
+) -> list[tuple[str, dict]]:
     """A `game.update` per seat (key None: spectators), each carrying only that seat's view,
-    as the JSON text its sockets send on (made once, not once per socket)."""
+    as the JSON text its sockets send on (made once, not once per socket).
+
+    A seat's update names the seat and who held it when the view was made (`holders`, an
+    `Identity.tag`): a socket forwards it only if that is its own identity, whatever groups
+    it is still in (one that left the seat leaves its group only after a database read)."""
     return [
         (
             public_group(code) if seat is None else seat_group(code, seat),
-            {"type": "game.update", "match": payload["match"], "text": json.dumps(payload)},
+            {
+                "type": "game.update",
+                "match": payload["match"],
+                "seat": seat,
+                "holder": None if seat is None else holders[seat],
+                "text": json.dumps(payload),
+            },
         )
         for seat, payload in seat_payloads.items()
     ]

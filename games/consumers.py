@@ -1,10 +1,13 @@
-"""WebSocket consumers: thin.  They parse, authorise, call a service, and forward what the
-channel layer brings.  Protocol: docs/protocol.md."""
+"""WebSocket consumers: thin.  They parse a frame once into a command (games/commands.py),
+authorise, call a service, and forward what the channel layer brings.  Protocol:
+docs/protocol.md."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -13,24 +16,15 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
-from games import broadcast, selectors, services
+from games import broadcast, commands, selectors, services
+from games.flood import FloodGuard, Verdict
 from games.identity import Identity, identity_of
 from games.models import Room
 
-MAX_FRAME = 4096
+logger = logging.getLogger(__name__)
 
-
-def decode_frame(text: str | None) -> dict[str, Any] | None:
-    """The frame as a dict with a string `type`, or None for anything else."""
-    if not text or len(text) > MAX_FRAME:
-        return None
-    try:
-        message = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        return None
-    return message
+POLICY_VIOLATION = 1008
+"""The close code of a socket that kept on flooding (RFC 6455)."""
 
 
 class JsonConsumer(AsyncWebsocketConsumer):
@@ -51,12 +45,25 @@ class JsonConsumer(AsyncWebsocketConsumer):
 
 
 class RoomConsumer(JsonConsumer):
-    """One socket at a table: a player's (its seat's view) or a spectator's (the public view)."""
+    """One socket at a table: a player's (its seat's view) or a spectator's (the public view).
+
+    However it ends (closed by either side, refused for flooding, or an exception in any
+    handler), it leaves its groups and uncounts its seats' sockets (`_leave`)."""
+
+    counted = False  # whether this socket counts for its seats (a spectator's does not)
+    joined: frozenset[str] = frozenset()
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._leave()
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.identity = identity_of(self.scope.get("user"), self.scope.get("session"))
         self.language = translation.get_language_from_request(_FakeRequest(self.scope)) or "en"
+        self.flood = FloodGuard(now=time.monotonic())
         token = parse_qs(self.scope.get("query_string", b"").decode()).get("t", [""])[0]
         # Each database trip waits its turn in the process's one database thread, behind the
         # moves being played: an opening socket makes two (and its room hears of it once).
@@ -65,95 +72,123 @@ class RoomConsumer(JsonConsumer):
             await self.close(code=4403)
             return
         self.room, self.seats = admitted
-        self.joined: set[str] = set()
         self.match_id: int | None = None  # the match of the last state this socket was sent
         await self.accept()
         await self._join_groups()  # before the state is read, so no update falls in between
-        self.counted = bool(self.seats)  # a spectator's socket counts for no seat
-        room_frame, match_id, states = await database_sync_to_async(_opening_frames)(
-            self.room, self.identity, self.seats, self.language
-        )
+        seats, room_frame, match_id, states = await database_sync_to_async(self._open)()
+        await self._seats_now(seats)
         self.match_id = match_id
         for frame in [room_frame, *states]:
             await self.send_json(frame)
 
+    def _open(self) -> tuple[list[int], dict[str, Any], int | None, list[dict[str, Any]]]:
+        """(In the database thread.)  Count the new socket for its seats, then read its seats,
+        its room frame and its state frames."""
+        seats = selectors.seat_indices(self.room, self.identity)
+        if seats:
+            services.do_socket_opened(room=self.room, identity=self.identity)
+            self.counted = True  # at once: whatever fails next, the count is released
+        return seats, _room_frame(self.room, self.identity, self.language), *_state_frames(self.room, seats)
+
     async def disconnect(self, code):
-        for group in getattr(self, "joined", ()):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        if getattr(self, "counted", False):
-            await database_sync_to_async(services.do_socket_closed)(room=self.room, identity=self.identity)
+        await self._leave()
+
+    async def _leave(self):
+        """Leave the groups and uncount the socket, once (a handler's exception skips
+        `disconnect`, and `__call__` calls this again after it)."""
+        joined, self.joined = self.joined, frozenset()
+        counted, self.counted = self.counted, False
+        try:
+            for group in joined:
+                await self.channel_layer.group_discard(group, self.channel_name)
+        finally:
+            if counted:
+                await database_sync_to_async(services.do_socket_closed)(
+                    room=self.room, identity=self.identity
+                )
 
     async def receive(self, text_data=None, bytes_data=None):
-        message = decode_frame(text_data)
-        if message is None:
-            await self._send_error_with_state(
-                "bad_message", "Frames are JSON objects with a type, at most 4 KB."
-            )
+        verdict = self.flood.check(time.monotonic())
+        if verdict is Verdict.CLOSE:
+            await self.close(code=POLICY_VIOLATION)
             return
-        handler = getattr(self, f"on_{message['type']}", None) if message["type"] in _CLIENT_TYPES else None
-        if handler is None:
-            await self._send_error_with_state(
-                "bad_message", f"Unknown message type {message['type'][:32]!r}."
-            )
+        if verdict is not Verdict.PASS:
+            if verdict is Verdict.DROP_AND_TELL:
+                await self.send_error(
+                    "rate_limited", "Too many frames: the next ones are dropped for a while."
+                )
             return
         try:
-            await handler(message)
+            command = commands.parse_command(text_data)
+        except commands.BadFrame as bad:
+            await self.send_error(bad.code, bad.message, id=bad.client_id, state=None)
+            return
+        try:
+            await self._run(command)
         except services.ServiceError as error:
-            await self._send_error_with_state(error.code, error.message, message.get("id"))
+            # Only a refused action may come from a view that fell behind: it resyncs.
+            client_id = command.client_id if isinstance(command, commands.Act) else None
+            state = await self._first_state() if client_id else None
+            await self.send_error(error.code, error.message, id=client_id, state=state)
+        except Exception:  # a defect: this frame fails, the socket and its seat stay
+            logger.exception("table socket %s: %r failed", self.code, command)
+            await self.send_error(
+                "server_error",
+                "The server failed on that frame: resynced.",
+                id=None,
+                state=await self._first_state(),
+            )
 
-    # --- client messages ---------------------------------------------------------------
-
-    async def on_act(self, message):
-        match_id = await self._match_id()
-        if match_id is None:
-            raise services.ServiceError("no_match", "No game is being played here yet.")
-        result = await database_sync_to_async(services.do_act)(
-            match_id=match_id,
-            identity=self.identity,
-            version=message.get("version"),
-            client_id=message.get("id"),
-            action=message.get("action"),
-        )
-        await self.send_json({"type": "ack", "id": message.get("id"), "duplicate": result.duplicate})
-        if result.duplicate:
-            await self._send_state()
-
-    async def on_resync(self, message):
-        await self._send_room()
-        await self._send_state()
-
-    async def on_ping(self, message):
-        await database_sync_to_async(services.do_touch_presence)(room=self.room, identity=self.identity)
-        await self.send_json({"type": "pong"})
-
-    async def on_offer(self, message):
-        match_id = await self._match_id()
-        if match_id is None:
-            raise services.ServiceError("no_match", "No game is being played here yet.")
-        await database_sync_to_async(services.do_offer)(
-            match_id=match_id, identity=self.identity, kind=message.get("kind")
-        )
-
-    async def on_claim(self, message):
-        match_id = await self._match_id()
-        if match_id is None:
-            raise services.ServiceError("no_match", "No game is being played here yet.")
-        await database_sync_to_async(services.do_claim)(
-            match_id=match_id, identity=self.identity, bot=message.get("bot") is True
-        )
+    async def _run(self, command: commands.Command) -> None:
+        match command:
+            case commands.Act():
+                result = await database_sync_to_async(services.do_act)(
+                    match_id=await self._current_match(),
+                    identity=self.identity,
+                    version=command.version,
+                    client_id=command.client_id,
+                    action=command.action,
+                )
+                await self.send_json({"type": "ack", "id": command.client_id, "duplicate": result.duplicate})
+                if result.duplicate:
+                    await self._send_state()
+            case commands.Resync():
+                await self._send_room()
+                await self._send_state()
+            case commands.Ping():
+                await database_sync_to_async(services.do_touch_presence)(
+                    room=self.room, identity=self.identity
+                )
+                await self.send_json({"type": "pong"})
+            case commands.Offer():
+                await database_sync_to_async(services.do_offer)(
+                    match_id=await self._current_match(), identity=self.identity, kind=command.kind
+                )
+            case commands.Claim():
+                await database_sync_to_async(services.do_claim)(
+                    match_id=await self._current_match(), identity=self.identity, bot=command.bot
+                )
 
     # --- channel-layer messages ----------------------------------------------------------
 
     async def game_update(self, event):
-        self.match_id = event["match"]
-        await self.send(text_data=event["text"])
+        """A seat's view goes on only if this socket's identity held that seat when the view
+        was made (a spectator's socket forwards the public view): the groups a socket is in
+        lag behind the seats it holds by a database read."""
+        if event["seat"] is None:
+            mine = not self.seats
+        else:
+            mine = event["holder"] is not None and event["holder"] == self.identity.tag
+        if mine:
+            self.match_id = event["match"]
+            await self.send(text_data=event["text"])
 
     async def room_changed(self, event):
         """Seats, state or offers changed: the seats this socket plays may have too."""
-        self.seats, info = await database_sync_to_async(_seats_and_room_frame)(
+        seats, info = await database_sync_to_async(_seats_and_room_frame)(
             self.room, self.identity, self.language
         )
-        await self._join_groups()
+        await self._seats_now(seats)
         await self.send_json(info)
 
     async def presence_changed(self, event):
@@ -168,6 +203,14 @@ class RoomConsumer(JsonConsumer):
 
     # --- helpers -------------------------------------------------------------------------
 
+    async def _seats_now(self, seats: list[int]) -> None:
+        """The seats this socket's identity holds, just read: its groups follow.  A seat left
+        had its count cleared (`services.do_leave_seat`), so a socket left with no seat counts
+        for none."""
+        self.seats = seats
+        self.counted = self.counted and bool(seats)
+        await self._join_groups()
+
     async def _join_groups(self):
         wanted = {broadcast.room_group(self.code)}
         wanted |= {broadcast.seat_group(self.code, s) for s in self.seats} or {
@@ -175,16 +218,19 @@ class RoomConsumer(JsonConsumer):
         }
         for group in wanted - self.joined:
             await self.channel_layer.group_add(group, self.channel_name)
+            self.joined |= {group}
         for group in self.joined - wanted:
             await self.channel_layer.group_discard(group, self.channel_name)
-        self.joined = wanted
+            self.joined -= {group}
 
-    async def _match_id(self) -> int | None:
+    async def _current_match(self) -> int:
         """The room's current match: the one this socket last heard of (a new match's first
         frame reaches it before it could act on it), else the database's answer."""
         if self.match_id is None:
             match = await database_sync_to_async(selectors.current_match)(self.room)
             self.match_id = None if match is None else match.pk
+        if self.match_id is None:
+            raise services.ServiceError("no_match", "No game is being played here yet.")
         return self.match_id
 
     async def _send_room(self):
@@ -193,8 +239,12 @@ class RoomConsumer(JsonConsumer):
         )
 
     async def _states(self) -> list[dict[str, Any]]:
-        """The current state frame of each seat this socket plays (or the spectators' one)."""
-        match_id, states = await database_sync_to_async(_state_frames)(self.room, self.seats)
+        """The current state frame of each seat this socket's identity holds now (or the
+        spectators' one): the seats are read with the state, never taken from memory."""
+        seats, match_id, states = await database_sync_to_async(_seats_and_state_frames)(
+            self.room, self.identity
+        )
+        await self._seats_now(seats)
         self.match_id = match_id if match_id is not None else self.match_id
         return states
 
@@ -202,17 +252,9 @@ class RoomConsumer(JsonConsumer):
         for state in await self._states():
             await self.send_json(state)
 
-    async def _send_error_with_state(self, code: str, message: str, client_id: Any = None):
+    async def _first_state(self) -> dict[str, Any] | None:
         states = await self._states()
-        await self.send_error(
-            code,
-            message,
-            id=client_id if isinstance(client_id, str) else None,
-            state=states[0] if states else None,
-        )
-
-
-_CLIENT_TYPES = {"act", "resync", "ping", "offer", "claim"}
+        return states[0] if states else None
 
 
 # What a table socket reads, one database trip each (see RoomConsumer.connect).
@@ -226,15 +268,6 @@ def _admit(code: str, identity: Identity, token: str) -> tuple[Room, list[int]] 
     return room, selectors.seat_indices(room, identity)
 
 
-def _opening_frames(
-    room: Room, identity: Identity, seats: list[int], language: str
-) -> tuple[dict[str, Any], int | None, list[dict[str, Any]]]:
-    """Count the new socket for its seats, then read its room frame and its state frames."""
-    if seats:
-        services.do_socket_opened(room=room, identity=identity)
-    return _room_frame(room, identity, language), *_state_frames(room, seats)
-
-
 def _room_frame(room: Room, identity: Identity, language: str) -> dict[str, Any]:
     room.refresh_from_db()  # its state moves on (open, playing...)
     return selectors.room_info(room, identity, language)
@@ -242,6 +275,13 @@ def _room_frame(room: Room, identity: Identity, language: str) -> dict[str, Any]
 
 def _seats_and_room_frame(room: Room, identity: Identity, language: str) -> tuple[list[int], dict[str, Any]]:
     return selectors.seat_indices(room, identity), _room_frame(room, identity, language)
+
+
+def _seats_and_state_frames(
+    room: Room, identity: Identity
+) -> tuple[list[int], int | None, list[dict[str, Any]]]:
+    seats = selectors.seat_indices(room, identity)
+    return seats, *_state_frames(room, seats)
 
 
 def _state_frames(room: Room, seats: list[int]) -> tuple[int | None, list[dict[str, Any]]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 
@@ -20,6 +21,16 @@ class Identity:
     @property
     def is_anonymous(self) -> bool:
         return self.user_id is None and not self.guest_key
+
+    @property
+    def tag(self) -> str | None:
+        """Who this is, as the channel layer's messages name a seat's holder (a guest's key,
+        a session secret, only hashed); None for nobody."""
+        if self.user_id is not None:
+            return f"user:{self.user_id}"
+        if self.guest_key:
+            return f"guest:{hashlib.sha256(self.guest_key.encode()).hexdigest()[:32]}"
+        return None
 
 
 def identity_of(user, session, *, create_guest: bool = False) -> Identity:

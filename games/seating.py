@@ -26,6 +26,13 @@ def seats_of(seats: list[Seat], identity: Identity) -> list[Seat]:
     return []
 
 
+def holder(seat: Seat) -> Identity:
+    """Who holds `seat` (nobody: an empty seat, a bot's)."""
+    if seat.user_id is not None:
+        return Identity(user_id=seat.user_id)
+    return Identity(guest_key=seat.guest_key)
+
+
 def seat_of(seats: list[Seat], identity: Identity) -> Seat | None:
     """The first seat `identity` holds among `seats`, if any."""
     held = seats_of(seats, identity)

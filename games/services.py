@@ -20,11 +20,13 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import broadcast, hooks
+from games.commands import ActionData, OfferKind
 from games.families import ADAPTERS, adapter
 from games.identity import Identity
 from games.models import MAX_SEATS, BotLevel, Match, Move, Room, RuleSet, Seat
 from games.seating import (
     LOST_AFTER,
+    holder,
     identity_filter,
     is_claimable,
     is_connected,
@@ -38,7 +40,6 @@ CALL_WINDOW = timedelta(seconds=3)
 """Rummy with calling: how long people may call a fresh discard (docs/protocol.md, "Calling")."""
 ROOM_EXPIRY = timedelta(days=7)
 ACTIVITY_STEP = timedelta(minutes=1)  # a room's last activity is kept to the minute: one write less per move
-MAX_CLIENT_ID = 64
 
 
 class ServiceError(Exception):
@@ -171,7 +172,8 @@ def do_leave_seat(*, room: Room, identity: Identity) -> None:
             raise ServiceError("room_not_open", "The game has started: resign or claim instead.")
         seat.user = None
         seat.guest_key = ""
-        seat.save(update_fields=["user", "guest_key"])
+        seat.sockets = 0  # the sockets counted were the leaver's; its next holder's count afresh
+        seat.save(update_fields=["user", "guest_key", "sockets"])
         if all(s.is_empty for s in seats):
             room.state = Room.State.CLOSED
             room.save(update_fields=["state"])
@@ -271,16 +273,16 @@ def expire_idle_rooms(*, now: datetime) -> int:
 # --- matches -------------------------------------------------------------------------------
 
 
-def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, action: Any) -> ActResult:
+def do_act(
+    *, match_id: int, identity: Identity, version: int, client_id: str, action: ActionData
+) -> ActResult:
     """Apply one player's action, then whatever bots and the server play after it.
 
-    A client id seen before is answered with the current state and never applied twice; an
-    action sent against an older version is refused.
+    The frame was checked at the edge (`games.commands.parse_command`): `client_id` is safe
+    to store, `action` an object with a string type.  A client id seen before is answered
+    with the current state and never applied twice; an action sent against an older version
+    is refused.
     """
-    if not isinstance(client_id, str) or not 1 <= len(client_id) <= MAX_CLIENT_ID:
-        raise ServiceError("bad_request", "Each action needs an id of 1 to 64 characters.")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise ServiceError("bad_request", "Each action names the version it was made against.")
     with transaction.atomic():
         match, seats = _lock_match(match_id, client_id=client_id)
         held = seats_of(seats, identity)
@@ -292,7 +294,11 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
         if seat.timeouts:
             seat.timeouts = 0
             seat.save(update_fields=["timeouts"])
-        if match.maybe_seen:  # whose the id was is asked only now (a retry, or another seat's id)
+        # Whose the id was is asked only when it may have been seen (a retry, or another
+        # seat's id), or when the version moved on: the lock may have waited for the very
+        # same action from another tab, and the query that waited saw the log as it was
+        # before (PostgreSQL re-reads a locked row, not its subqueries).
+        if match.maybe_seen or version != match.version:
             mine = [s.index for s in held]
             deals = [f"{i}:{client_id}" for i in mine]  # a next_hand request is logged as the server's deal
             seen = Q(seat__in=mine, client_id=client_id) | Q(seat=None, client_id__in=deals)
@@ -300,7 +306,7 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
                 return ActResult(match=match, seat=seat.index, duplicate=True)
         if match.status != Match.Status.PLAYING:
             raise ServiceError("match_over", "This match is over.")
-        kind = action.get("type") if isinstance(action, dict) else None
+        kind = action["type"]
         if version != match.version:
             if kind == "call":  # a call loses any race: another call or the next draw came first
                 raise ServiceError("stale_version", "Too late to call: someone moved first.")
@@ -389,11 +395,9 @@ def do_claim(*, match_id: int, identity: Identity, bot: bool = False) -> None:
         broadcast.send_on_commit(broadcast.room_changed(match.room.code))
 
 
-def do_offer(*, match_id: int, identity: Identity, kind: str) -> Match | None:
+def do_offer(*, match_id: int, identity: Identity, kind: OfferKind) -> Match | None:
     """Offer a rematch (after the match) or a restart (during it); when every player has
     offered the same, a new match starts in the room and is returned."""
-    if kind not in ("rematch", "restart"):
-        raise ServiceError("bad_request", "Offer a rematch or a restart.")
     with transaction.atomic():
         match, seats = _lock_match(match_id)
         seat = seat_of(seats, identity)
@@ -665,7 +669,8 @@ class _Run:
             seat: game_payload(match, self.state, seat, events=self.events)
             for seat in [*range(len(self.seats)), None]
         }
-        messages = broadcast.game_messages(room.code, payloads)
+        holders = {seat.index: holder(seat).tag for seat in self.seats}
+        messages = broadcast.game_messages(room.code, payloads, holders)
         if match.status != Match.Status.PLAYING:
             messages += broadcast.room_changed(room.code)
         broadcast.send_on_commit(messages)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from games import broadcast, services
 from games.families import adapter
 from games.models import Match, Room
+from games.seating import holder
 from games.services import ServiceError
 from moderation.audit import record
 from moderation.models import AuditEntry
@@ -57,7 +58,8 @@ def do_remove_player(*, actor, room: Room, seat_index: int, reason: str) -> None
         match.save(update_fields=["status", "end_reason", "turn_deadline", "version"])
         state = adapter(match.family).load(match.state)
         payloads = {i: services.game_payload(match, state, i) for i in [*(s.index for s in seats), None]}
-        broadcast.send_on_commit(broadcast.game_messages(room.code, payloads))
+        holders = {s.index: holder(s).tag for s in seats}  # the removed player's: nobody
+        broadcast.send_on_commit(broadcast.game_messages(room.code, payloads, holders))
     room.state = Room.State.OPEN
     room.save(update_fields=["state"])
     broadcast.send_on_commit(broadcast.room_changed(room.code))
