@@ -12,6 +12,13 @@ Receiving: channels_redis makes four round trips per message (restore a backup q
 copy the message into the backup, later drop it from there).  The backup guards nothing: a
 receive cancelled while its pop is under way loses the message either way, and once the pop
 has answered no await is left before the message is handed over.  One blocking pop remains.
+
+Reconnecting: redis-py keeps dead connections in its pool after Redis restarts and, unless
+told to retry, hands the first command on each the error (a socket's receive that met one
+closed the socket with 1011).  Every command is retried on a fresh connection for a few
+seconds: a restart is ridden out, and Redis down for longer still fails the sockets, which
+reconnect by themselves.  A command retried after Redis ran it only repeats a message, and
+clients drop a version they have seen.
 """
 
 from __future__ import annotations
@@ -21,6 +28,10 @@ import time
 from typing import Any
 
 from channels_redis.core import RedisChannelLayer
+from channels_redis.utils import create_pool
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError, TimeoutError
 
 _MEMBERS = """
 local members = {}
@@ -56,7 +67,17 @@ SCORE_STEP = 1e-5
 current time (about 2.4e-7 s), far below the time between two commits of one table."""
 
 
+RECONNECT = Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), retries=10)
+"""About six seconds of attempts (the backoff doubles from 50 ms to at most a second)."""
+
+
 class BatchingRedisChannelLayer(RedisChannelLayer):
+    def create_pool(self, index):
+        """A pool whose connections retry a command that met a closed connection."""
+        return create_pool(
+            {"retry": RECONNECT, "retry_on_error": [ConnectionError, TimeoutError], **self.hosts[index]}
+        )
+
     async def _brpop_with_clean(self, index, channel, timeout):
         result = await self.connection(index).bzpopmin(channel, timeout=timeout)
         return None if result is None else result[1]

@@ -1,11 +1,15 @@
 """The Redis channel layer's batched group send: what each channel receives, in what order."""
 
 import asyncio
+import shutil
+import subprocess
+from contextlib import contextmanager
 
 import pytest
 from django.conf import settings
 
 from config.channel_layer import BatchingRedisChannelLayer
+from tests.servers import free_port, wait_for_port
 
 
 @pytest.fixture
@@ -81,3 +85,49 @@ async def test_a_receive_cancelled_while_waiting_leaves_the_next_message_to_the_
     waiting.cancel()
     await layer.group_send_many([("a", {"type": "x", "n": 1})])
     assert (await received(layer, staying, 1))[0]["n"] == 1
+
+
+@contextmanager
+def redis_server(port):
+    """A throwaway redis-server of this test's own (never the machine's, others use it)."""
+    process = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(port, process)
+        yield
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+async def test_after_a_redis_restart_the_first_receive_and_send_work(redis_layer):
+    """Every Daphne process's first socket after a restart used to close with 1011: its
+    receive met the pool's connection that Redis had closed."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs redis-server")
+    port = free_port()
+    made = BatchingRedisChannelLayer(
+        hosts=[{"address": f"redis://127.0.0.1:{port}/0", "socket_timeout": None}]
+    )
+    with redis_server(port):
+        idle, waiting = await made.new_channel(), await made.new_channel()
+        await made.group_add("g", idle)
+        await made.group_send_many([("g", {"type": "x", "n": 1})])
+        assert (await received(made, idle, 1))[0]["n"] == 1  # the pool holds a used connection now
+    with redis_server(port):  # restarted: every connection the pool holds is dead
+        pending = asyncio.ensure_future(made.receive(waiting))
+        await made.group_add("g", idle)
+        await made.group_add("g", waiting)
+        await made.group_send_many([("g", {"type": "x", "n": 2})])
+        assert (await received(made, idle, 1))[0]["n"] == 2
+        assert (await asyncio.wait_for(pending, 5))["n"] == 2
+    with redis_server(port):  # and a receive waiting while Redis restarts waits on
+        pending = asyncio.ensure_future(made.receive(idle))
+        await asyncio.sleep(0.3)
+    with redis_server(port):
+        await made.group_add("g", idle)
+        await made.group_send_many([("g", {"type": "x", "n": 3})])
+        assert (await asyncio.wait_for(pending, 10))["n"] == 3
+    await made.close_pools()
