@@ -23,8 +23,10 @@ from games.models import Room
 
 logger = logging.getLogger(__name__)
 
-POLICY_VIOLATION = 1008
-"""The close code of a socket that kept on flooding (RFC 6455)."""
+POLICY_VIOLATION = 4008
+"""The close code of a socket that kept on flooding: RFC 6455's 1008 in the range left to
+applications (Daphne's autobahn refuses to send any other code than 1000 and 3000-4999, and
+the refusal ended the socket's reading for good)."""
 
 
 class JsonConsumer(AsyncWebsocketConsumer):
@@ -54,16 +56,25 @@ class RoomConsumer(JsonConsumer):
     joined: frozenset[str] = frozenset()
 
     async def __call__(self, scope, receive, send):
+        inbox: asyncio.Queue = asyncio.Queue()
+        guard = asyncio.ensure_future(_guard(receive, send, inbox))
+
+        async def guarded_receive():
+            message = await inbox.get()
+            if isinstance(message, Exception):
+                raise message  # the guard failed: the socket ends (and is uncounted)
+            return message
+
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, guarded_receive, send)
         finally:
+            guard.cancel()
             await self._leave()
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.identity = identity_of(self.scope.get("user"), self.scope.get("session"))
         self.language = translation.get_language_from_request(_FakeRequest(self.scope)) or "en"
-        self.flood = FloodGuard(now=time.monotonic())
         token = parse_qs(self.scope.get("query_string", b"").decode()).get("t", [""])[0]
         # Each database trip waits its turn in the process's one database thread, behind the
         # moves being played: an opening socket makes two (and its room hears of it once).
@@ -108,16 +119,6 @@ class RoomConsumer(JsonConsumer):
                 )
 
     async def receive(self, text_data=None, bytes_data=None):
-        verdict = self.flood.check(time.monotonic())
-        if verdict is Verdict.CLOSE:
-            await self.close(code=POLICY_VIOLATION)
-            return
-        if verdict is not Verdict.PASS:
-            if verdict is Verdict.DROP_AND_TELL:
-                await self.send_error(
-                    "rate_limited", "Too many frames: the next ones are dropped for a while."
-                )
-            return
         try:
             command = commands.parse_command(text_data)
         except commands.BadFrame as bad:
@@ -255,6 +256,40 @@ class RoomConsumer(JsonConsumer):
     async def _first_state(self) -> dict[str, Any] | None:
         states = await self._states()
         return states[0] if states else None
+
+
+async def _guard(receive, send, inbox: asyncio.Queue) -> None:
+    """Pass a table socket's messages on to `inbox`, judging each frame as it arrives
+    (games/flood.py), not when the consumer gets to it: a busy process would slow a flood
+    down to its own pace, and serve every frame of it."""
+    flood, closed = FloodGuard(now=time.monotonic()), False
+    try:
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.receive":
+                verdict = Verdict.DROP if closed else flood.check(time.monotonic())
+                if verdict is Verdict.DROP_AND_TELL:
+                    error = {
+                        "type": "error",
+                        "code": "rate_limited",
+                        "message": RATE_LIMITED,
+                        "id": None,
+                        "state": None,
+                    }
+                    await send({"type": "websocket.send", "text": json.dumps(error)})
+                elif verdict is Verdict.CLOSE:
+                    closed = True  # nothing more is heard, nor what waits; the disconnect still comes
+                    while not inbox.empty():
+                        inbox.get_nowait()
+                    await send({"type": "websocket.close", "code": POLICY_VIOLATION})
+                if verdict is not Verdict.PASS:
+                    continue
+            inbox.put_nowait(message)
+    except Exception as error:
+        inbox.put_nowait(error)
+
+
+RATE_LIMITED = "Too many frames: the next ones are dropped for a while."
 
 
 # What a table socket reads, one database trip each (see RoomConsumer.connect).

@@ -3,7 +3,8 @@
 A table's player sends a frame or two a move and a ping every 15 s; a reconnect resends what
 was pending.  BURST frames may come at once and RATE a second after that.  Past the limit a
 frame is dropped (the first drop of a spell is told, once), and a socket that sends
-CLOSE_AFTER more frames in one spell, however fast the bucket refills, is closed (1008).  A
+CLOSE_AFTER more frames in one spell, however fast the bucket refills, is closed (4008,
+the application's 1008: games/consumers.py).  A
 spell ends when the bucket is full again: the client calmed down for BURST / RATE seconds.
 """
 

@@ -157,7 +157,7 @@ async def test_a_flood_is_dropped_with_one_error_and_a_socket_that_keeps_on_is_c
     replies = []
     while (output := await sock.receive_output(timeout=20))["type"] == "websocket.send":
         replies.append(json.loads(output["text"]))
-    assert output == {"type": "websocket.close", "code": 1008}
+    assert output == {"type": "websocket.close", "code": consumers.POLICY_VIOLATION}
     codes = [r["code"] for r in replies]
     assert codes.count("rate_limited") == 1 and len(codes) < flood.BURST + flood.CLOSE_AFTER, codes
     await sock.disconnect()
