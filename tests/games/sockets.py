@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.db import connections
 from django.test import Client
 
 from config.asgi import application
@@ -49,3 +51,16 @@ async def drain(communicator: WebsocketCommunicator) -> list[dict[str, Any]]:
     while not await communicator.receive_nothing(timeout=0.05):
         frames.append(await communicator.receive_json_from())
     return frames
+
+
+def in_a_thread_of_its_own(work):
+    """Run `work` off the sockets' database thread (which may be held busy), on a connection
+    of its own."""
+
+    def run():
+        try:
+            work()
+        finally:
+            connections.close_all()
+
+    return asyncio.to_thread(run)

@@ -8,13 +8,12 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connections
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import flood, services
 from games.models import Match
-from tests.games.sockets import connect, drain, receive_until
+from tests.games.sockets import connect, drain, in_a_thread_of_its_own, receive_until
 from tests.games.support import make_user, me, ruleset
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -145,12 +144,6 @@ async def test_any_frame_is_answered_and_only_a_legal_action_changes_the_match(r
         ]
         latest = max([latest, *states], key=lambda s: s["version"])
 
-    def run():
-        try:
-            feed()
-        finally:
-            connections.close_all()
-
-    await asyncio.to_thread(run)
+    await in_a_thread_of_its_own(feed)
     assert legal_sent >= 10  # the property was also tried on moves that count
     await sock.disconnect()

@@ -8,11 +8,10 @@ import threading
 import pytest
 from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
-from django.db import connections
 
 from games import consumers, flood, services
 from games.models import Match, Room, Seat
-from tests.games.sockets import connect, drain, receive_until
+from tests.games.sockets import connect, drain, in_a_thread_of_its_own, receive_until
 from tests.games.support import make_user, me, ruleset
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,18 +51,6 @@ async def answers(sock, frame):
     else:
         await sock.send_to(text_data=frame)
     return [await sock.receive_json_from(timeout=20), *await drain(sock)]
-
-
-def in_a_thread_of_its_own(work):
-    """Run `work` off the sockets' database thread, on a connection of its own."""
-
-    def run():
-        try:
-            work()
-        finally:
-            connections.close_all()
-
-    return asyncio.to_thread(run)
 
 
 async def test_a_socket_that_left_its_seat_gets_none_of_its_views_while_the_database_thread_is_busy(
