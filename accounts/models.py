@@ -46,6 +46,10 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.display_name or self.username
 
+    def get_short_name(self) -> str:
+        """What the admin's "Welcome," names: the display name, as everywhere else."""
+        return str(self)
+
     def table_preferences(self) -> dict:
         """The table's preferences, named as static/js/table/preferences.js names them."""
         return {

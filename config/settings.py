@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "games",
     "leaderboard",
     "daily",
+    "pages",
     "moderation",  # last: it gives the staff roles every other app's permissions after migrate
 ]
 
@@ -141,6 +142,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 SITE_ID = 1
 LOGIN_REDIRECT_URL = "/"
+ACCOUNT_SIGNUP_REDIRECT_URL = "/play/"  # a new player lands in the lobby
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_USER_DISPLAY = str  # the display name (User.__str__), never the username
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"

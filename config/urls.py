@@ -2,10 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
-from config import views
+from pages import views as pages
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", pages.home, name="home"),
+    path("", include("pages.urls")),
     path("", include("games.urls")),
     path("", include("daily.urls")),
     path("", include("leaderboard.urls")),

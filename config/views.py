@@ -1,5 +1,0 @@
-from django.shortcuts import render
-
-
-def home(request):
-    return render(request, "home.html")
