@@ -108,3 +108,13 @@ def test_the_admin_welcomes_staff_by_display_name(client):
     client.force_login(admin)
     html = client.get("/admin/").content.decode()
     assert "<strong>Chief</strong>" in html
+
+
+def test_the_password_reset_email_names_the_site_and_the_player(client, mailoutbox):
+    User.objects.create_user(username="ada-l", email="ada@example.com", password="pw", display_name="Ada L.")
+    client.post("/accounts/password/reset/", {"email": "ada@example.com"}, HTTP_ACCEPT_LANGUAGE="es")
+    (mail,) = mailoutbox
+    assert mail.subject.startswith("[Rummy Deco]")
+    assert "¡Hola de parte de Rummy Deco!" in mail.body and mail.body.rstrip().endswith("\ntestserver")
+    assert "example.com" not in mail.body.replace("ada@example.com", "")
+    assert "tu cuenta" in mail.body and "usted" not in mail.body
