@@ -4,6 +4,7 @@ from django.conf import settings
 from django.http import FileResponse, Http404
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 
 from accounts.adapter import PREVIOUS_VISIT_KEY
@@ -22,11 +23,13 @@ def home(request):
     previous = request.session.get(PREVIOUS_VISIT_KEY) if request.user.is_authenticated else None
     since = datetime.fromisoformat(previous) if previous else None
     identity = identity_of(request.user, request.session)
+    quick = selectors.quick_start()
     return render(
         request,
         "pages/home.html",
         {
-            "quick": selectors.quick_start(),
+            "quick": quick,
+            "gin_name": quick.gin and quick.gin.display_name(get_language() or "en"),
             "medium": BotLevel.MEDIUM,
             "rummy_rounds": RummyTableForm.base_fields["rounds"].initial,
             "daily": selectors.daily_status(user=request.user, now=timezone.now()),
@@ -51,7 +54,12 @@ def rules(request, page):
     return render(
         request,
         f"pages/rules_{page}.html",
-        {"page": page, "ruleset": ruleset, "ruleset_settings": ruleset and settings_of(ruleset)},
+        {
+            "page": page,
+            "ruleset": ruleset,
+            "ruleset_name": ruleset and ruleset.display_name(get_language() or "en"),
+            "ruleset_settings": ruleset and settings_of(ruleset),
+        },
     )
 
 

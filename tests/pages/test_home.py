@@ -43,6 +43,12 @@ def test_a_guests_one_button_starts_classic_gin_against_the_medium_computer(clie
     assert room.state == Room.State.PLAYING
 
 
+def test_the_one_click_game_is_named_in_the_pages_language(client):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Juega ya contra el ordenador" in html
+    assert "Gin clásico contra el ordenador de nivel Media; no necesitas cuenta." in html
+
+
 def test_the_german_rummy_button_opens_a_table_full_of_computer_players(client):
     fields = hidden_fields(client.get("/").content.decode(), "/play/rummy/")
     response = client.post("/play/rummy/", fields)

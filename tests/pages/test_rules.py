@@ -61,6 +61,12 @@ def test_a_tables_link_shows_its_rule_sets_settings(client):
     assert 'id="this-table"' not in client.get("/rules/gin/?set=nonsense").content.decode()
 
 
+def test_the_settings_are_named_in_the_pages_language(client):
+    html = client.get("/rules/arcade/?set=gin-arcade", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Los ajustes de «Gin arcade»" in html
+    assert "<dt>Límite para cerrar</dt><dd>10</dd>" in html
+
+
 def test_an_unknown_rules_page_is_not_found(client):
     assert client.get("/rules/poker/").status_code == 404
     assert client.get("/rules/").status_code == 200
