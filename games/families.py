@@ -145,7 +145,7 @@ class RummyAdapter:
         return rummy.timeout_action(state)
 
     def callers(self, state: rummy.RummyState) -> list[int]:
-        """Clockwise from the seat after the player to draw (as `games.ai.rummy.duel` asks)."""
+        """Clockwise from the seat after the player to draw (as `tools.rummy_duel` asks)."""
         if not state.callable:
             return []
         order = ((state.turn + step) % state.seats for step in range(1, state.seats))

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from games.ai.hand_value import deadwood, highest_unmelded
 from games.rules.cards import Card
-from games.rules.gin import GinRules, settle
+from games.rules.gin.rules import GinRules
+from games.rules.gin.scoring import settle
 
 MAX_TURNS = 40
 
