@@ -45,9 +45,9 @@ def play_out(
     player = 1
     for _ in range(MAX_TURNS):
         hand = hands[player]
-        taken = None
+        taken: Card | None = None
         if deadwood([*hand, top], cap) < deadwood(hand, cap) + top.deadwood:
-            taken, top = top, None
+            taken = top  # the pile's new top is this turn's discard
             hand.append(taken)
         elif stock:
             hand.append(stock.pop(0))

@@ -91,7 +91,8 @@ def parse_action(action: Any, rules: GinRules) -> Action:
         wanted = ", ".join(sorted(expected)) or "no other field"
         got = ", ".join(sorted(map(repr, given))) or "none"
         raise IllegalAction("bad_action", f"'{kind}' takes {wanted}, got {got}")
-    return Action(kind, **{name: _PARSERS[name](action[name]) for name in expected})
+    values: dict[str, Any] = {name: _PARSERS[name](action[name]) for name in expected}
+    return Action(kind, **values)
 
 
 def check_seat(seat: Any) -> int | None:

@@ -17,8 +17,8 @@ Phase = Literal["deal", "upcard", "draw", "discard", "hand_over", "match_over"]
 PLAYING: frozenset[str] = frozenset({"upcard", "draw", "discard"})
 """Phases while a hand is being played (its cards and seed are secret)."""
 
-Pair = tuple[Any, Any]
-"""A value per seat: element 0 for seat 0, element 1 for seat 1."""
+Pair = tuple[Any, ...]
+"""A value per seat, two of them: element 0 for seat 0, element 1 for seat 1."""
 
 
 def _strs(cards: tuple[Card, ...]) -> list[str]:

@@ -64,7 +64,7 @@ def _own_hand(state: GinState, seat: int) -> dict[str, Any]:
     cap = state.rules.max_meld_size
     hand = sorted(state.hands[seat], key=display_key)
     best = best_melds(hand, cap)
-    own = {
+    own: dict[str, Any] = {
         "hand": [str(c) for c in hand],
         "drawn": _str(state.drawn) if seat == state.turn else None,
         "melds": [[str(c) for c in meld] for meld in best.melds],

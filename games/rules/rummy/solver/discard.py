@@ -66,9 +66,9 @@ class DiscardTable:
     """
 
     def __init__(self, cards: Iterable[int], rules: RummyRules) -> None:
-        cards = list(map(card, cards))
+        held = list(map(card, cards))
         self.rules = rules
-        self.hand = hand = read_hand(cards, rules)
+        self.hand = hand = read_hand(held, rules)
         self.solver = solver = solver_for(rules, first_meld=False)
         jokers = len(hand.jokers)
         candidates = solver.candidates(hand.counts, jokers, whole=False)
@@ -80,8 +80,8 @@ class DiscardTable:
         self.loose = {*hand.stuck, *map(card, naturals_left)}
         if jokers_loose or not rules.jokers:
             self.loose.update(hand.jokers)
-        self.total = sum(card_points(c, rules) for c in cards)
-        self.cards = tuple(dict.fromkeys(c for c in cards if not (c.is_joker and rules.fixed_jokers)))
+        self.total = sum(card_points(c, rules) for c in held)
+        self.cards = tuple(dict.fromkeys(c for c in held if not (c.is_joker and rules.fixed_jokers)))
         """Each card the hand may discard once, in hand order (jokers not under ``fixed_jokers``)."""
         self.found: dict[Card, int] = {}
         self.joker_floor: int | None = None
@@ -114,7 +114,7 @@ class DiscardTable:
         return self.found[c]
 
     def cheapest(
-        self, among: Iterable[T], key: Callable[[T, int], Any], as_card: Callable[[T], Card] = card
+        self, among: Iterable[T], key: Callable[[T, int], Any], as_card: Callable[[Any], Card] = card
     ) -> T:
         """The item of `among` (cards, or what `as_card` makes cards of) whose `key(item, points left)` is
         least.  `key` must not fall as the points rise and must differ per item: then an item whose
@@ -264,9 +264,9 @@ def _discard_among(
         if counts & among & field:
             # `lowest` is discarded: the rest is the least-points search's.
             rest_melded = plain(rest, jokers, kept, worth - points)
-            value = TIE * rest_melded + score_of[field]
-            if value > found:
-                found = value
+            discarded = TIE * rest_melded + score_of[field]
+            if discarded > found:
+                found = discarded
                 if found >= bound:
                     exact[key] = found
                     return found

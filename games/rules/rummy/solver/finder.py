@@ -194,7 +194,11 @@ class MeldFinder:
                 key = need << 3 | used
                 gain = gain_low + gain_a
                 if key not in found or gain > found[key][2]:
-                    layout = (_stands(lowest, places_b, places_a), low_bits | bits_a << (places_b + 1), "run")
+                    layout: Layout = (
+                        _stands(lowest, places_b, places_a),
+                        low_bits | bits_a << (places_b + 1),
+                        "run",
+                    )
                     found[key] = (need, used, gain, top_b + top_a, layout)
 
     def _walk(self, lowest: int, counts: int, jokers: int, *, step: int, limit: int) -> list[Walk]:

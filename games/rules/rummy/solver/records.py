@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.rules.cards import Card
-from games.rules.rummy.melds import Meld
+from games.rules.rummy.melds import Meld, MeldKind
 
-Layout = tuple[tuple[int, ...], int, str]
+Layout = tuple[tuple[int, ...], int, MeldKind]
 """A meld found by the search, laid out: (stands, joker bits, kind) — the natural card each place
 stands for, low to high; a bit per place a joker fills; "set" or "run"."""
 

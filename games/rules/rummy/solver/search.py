@@ -109,19 +109,20 @@ class Solver(MeldFinder):
             if runs is None:
                 runs = runs_table[key] = self.ranked(runs_found[key], jokers, step)
             later = present & LATER_SUITS[lowest]
-            sets = ()
+            sets: list[Candidate] = []
             if later:
                 key = later << 7 | lowest
-                sets = sets_table.get(key)
-                if sets is None:
-                    sets = sets_table[key] = _as_candidates(sets_found[key], step)
-            down = ()
+                tabled = sets_table.get(key)
+                if tabled is None:
+                    tabled = sets_table[key] = _as_candidates(sets_found[key], step)
+                sets = tabled
+            down: list[Candidate] = []
             if not lowest % 13:
                 key = (present & down_reach[lowest]) << 7 | 64 | lowest
-                down = runs_table.get(key)
-                if down is None:
-                    down = runs_table[key] = self.ranked(runs_found[key], jokers, step)
-                down = down[-1]
+                ranked_down = runs_table.get(key)
+                if ranked_down is None:
+                    ranked_down = runs_table[key] = self.ranked(runs_found[key], jokers, step)
+                down = ranked_down[-1]
             if sets or down:
                 # Sets before runs of the same gain, as when all are built in one dict.
                 ranked = sorted([*sets, *runs[-1], *down], key=_BY_GAIN, reverse=True)
