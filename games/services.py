@@ -302,7 +302,9 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
             raise ServiceError("match_over", "This match is over.")
         kind = action.get("type") if isinstance(action, dict) else None
         if version != match.version:
-            if kind == "call":  # a call loses any race: another call or the next draw came first
+            if (
+                kind in adapter(match.family).out_of_turn
+            ):  # it loses any race: another call or the next draw came first
                 raise ServiceError("stale_version", "Too late to call: someone moved first.")
             raise ServiceError("stale_version", f"The table moved on to version {match.version}: resynced.")
         run = _Run(match, seats, moves_logged=match.moves_logged)
@@ -315,7 +317,11 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
                 raise ServiceError("wrong_phase", "The hand is still being played.")
             run.deal(client_id=f"{seat.index}:{client_id}")
         else:
-            if kind == "call" and run.family.callers(run.state) and not run.window_open(timezone.now()):
+            if (
+                kind in run.family.out_of_turn
+                and run.family.callers(run.state)
+                and not run.window_open(timezone.now())
+            ):
                 raise ServiceError("call_window_closed", "Too late: the moment to call this card has passed.")
             run.play(seat.index, action, actor="player", client_id=client_id)
         run.finish()
@@ -333,7 +339,7 @@ def do_timeout(*, match_id: int, now: datetime) -> bool:
         if seat is None:
             return False
         while run.family.turn(run.state) == seat and not run.family.needs_deal(run.state):
-            run.play(seat, run.family.timeout_action(run.state, seat), actor="timeout")
+            run.play(seat, run.family.timeout_action(run.state), actor="timeout")
         timed_out = run.seats[seat]
         timed_out.timeouts += 1
         if match.family == "rummy" and timed_out.timeouts >= BOT_AFTER_TIMEOUTS:
@@ -694,10 +700,9 @@ def game_payload(match: Match, state: Any, seat: int | None, *, events: list | N
     Calling (rummy): `call_deadline` and `call_seconds` (left when the frame was made) say how
     long the fresh discard may still be called; outside that window the view offers no call.
     """
-    view = adapter(match.family).view_for(state, seat, reveal_seeds=not seeds_secret(match))
     # The table shows the last finished hand's record; every record made each frame of a long
     # match heavier (13 KB at the twentieth gin hand).  The replay page has them all.
-    view["history"] = view["history"][-1:]
+    view = adapter(match.family).view_for(state, seat, reveal_seeds=not seeds_secret(match), history=1)
     until = match.call_deadline
     left = (until - timezone.now()).total_seconds() if until else 0.0
     if view.get("callable") and left <= 0:

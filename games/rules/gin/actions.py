@@ -16,6 +16,9 @@ from games.rules.errors import IllegalAction
 from games.rules.gin.rules import GinRules
 
 MAX_SEED_BYTES = 64
+
+OUT_OF_TURN: frozenset[str] = frozenset()
+"""Action types a seat may play when it is not its turn: none in gin."""
 """Seeds are hex strings of 1..64 bytes (a Daily Gin seed is a 32-byte HMAC)."""
 
 

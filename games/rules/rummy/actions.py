@@ -46,6 +46,9 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 """Each action type with its required and its optional fields besides ``type``."""
 
+OUT_OF_TURN: frozenset[str] = frozenset({"call"})
+"""Action types a seat may play when it is not its turn (the engine still checks the moment)."""
+
 
 def parse_action(action: Any, rules: RummyRules) -> Action:
     """The `Action` a JSON value stands for under these rules, or `IllegalAction`."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.rules.cards import Card
 from games.rules.errors import required
-from games.rules.rummy.actions import Action, IllegalAction, check_seat, parse_action
+from games.rules.rummy.actions import OUT_OF_TURN, Action, IllegalAction, check_seat, parse_action
 from games.rules.rummy.deck import CardId, card_of, deck_ids
 from games.rules.rummy.melds import (
     End,
@@ -55,7 +55,7 @@ def apply(state: RummyState, seat: int | None, action: Any) -> Outcome:
         raise IllegalAction("match_over", "the match is over")
     if act.type not in _PHASE_ACTIONS[state.phase]:
         raise IllegalAction("wrong_phase", f"no {act.type!r} in phase {state.phase!r}")
-    if seat != state.turn and act.type != "call":
+    if seat != state.turn and act.type not in OUT_OF_TURN:
         waiting = "the server's deal" if state.turn is None else f"seat {state.turn}"
         raise IllegalAction("not_your_turn", f"waiting for {waiting}")
     new_state, events = _MOVES[act.type](state, seat, act)
