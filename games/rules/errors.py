@@ -5,6 +5,10 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+class RulesError(ValueError):
+    """An impossible mix of flags (or of flags and seats), or a flag no rule set has."""
+
+
 class IllegalAction(ValueError):
     """An action refused by the rules.  `code` is stable (clients branch on it), `message` is for people.
 
