@@ -17,6 +17,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from common.admin import ReadOnlyAdmin, ReadOnlyInline
 from games.models import Family, Match, Move, Room, RuleSet, Seat, Variant
 from moderation.admin_actions import ReasonForm, action_with_reason
 from moderation.replay import Replay, can_replay
@@ -30,17 +31,6 @@ def replay_link(match: Match | None) -> str:
     return format_html(
         '<a href="{}">{}</a>', reverse("admin:games_match_replay", args=[match.pk]), _("Replay")
     )
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
 
 # --- rooms ---------------------------------------------------------------------------------
@@ -174,7 +164,7 @@ class MoveInline(ReadOnlyInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnlyAdmin):
     list_display = (
         "__str__",
         "family",
@@ -207,15 +197,6 @@ class MatchAdmin(admin.ModelAdmin):
     @admin.display(description=_("replay"))
     def replay(self, match: Match) -> str:
         return replay_link(match)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     def get_urls(self):
         replay = self.admin_site.admin_view(self.replay_view)

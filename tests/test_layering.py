@@ -13,7 +13,7 @@ import pytest
 
 from tools.servers import ROOT
 
-PACKAGES = ("accounts", "config", "daily", "games", "leaderboard", "moderation", "tools")
+PACKAGES = ("accounts", "common", "config", "daily", "games", "leaderboard", "moderation", "tools")
 
 
 def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
