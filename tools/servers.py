@@ -41,17 +41,20 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def daphne(*, env: dict[str, str], log_path: Path | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
+def daphne(
+    *, env: dict[str, str], log_path: Path | None = None, access_log: bool = True
+) -> Iterator[tuple[str, subprocess.Popen]]:
     """Start `daphne config.asgi:application` on a free port with exactly `env`; yield its
-    base URL and its process, and stop it on the way out."""
+    base URL and its process, and stop it on the way out.  Its errors go to `log_path`, and its
+    access log (a line per request and socket event) too unless `access_log` is False."""
     port = free_port()
     with open(log_path or "/dev/null", "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
             cwd=ROOT,
             env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
+            stdout=log if access_log else subprocess.DEVNULL,
+            stderr=log,
         )
         try:
             wait_for_port(port, process)

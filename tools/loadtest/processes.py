@@ -28,7 +28,9 @@ def running_servers(*, env: dict[str, str], workers: int) -> Iterator[tuple[list
     the Daphne processes' ids."""
     with ExitStack() as stack:
         started = [
-            stack.enter_context(daphne(env=env, log_path=Path(f"/tmp/loadtest-daphne-{n}.log")))
+            stack.enter_context(
+                daphne(env=env, log_path=Path(f"/tmp/loadtest-daphne-{n}.log"), access_log=False)
+            )
             for n in range(workers)
         ]
         sweeper = subprocess.Popen(
