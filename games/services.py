@@ -19,6 +19,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from common.errors import ServiceError
 from games import broadcast, hooks
 from games.families import ADAPTERS, adapter
 from games.identity import Identity
@@ -39,15 +40,6 @@ CALL_WINDOW = timedelta(seconds=3)
 ROOM_EXPIRY = timedelta(days=7)
 ACTIVITY_STEP = timedelta(minutes=1)  # a room's last activity is kept to the minute: one write less per move
 MAX_CLIENT_ID = 64
-
-
-class ServiceError(Exception):
-    """A refused request: `code` for programs, `message` for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
