@@ -19,7 +19,7 @@ from games.families import adapter
 from games.models import Family, Match
 from games.replays import replay_moves
 from games.rules.rummy import card_of
-from games.services import seeds_secret
+from games.wire import seeds_secret
 
 
 def can_replay(match: Match) -> bool:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.errors import ServiceError
 from games import broadcast, services
 from games.families import adapter
 from games.models import Match, Room
-from games.services import ServiceError
 from moderation.audit import record
 from moderation.models import AuditEntry
 
