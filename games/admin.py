@@ -21,7 +21,11 @@ from common.admin import ReadOnlyAdmin, ReadOnlyInline
 from games.models import Family, Match, Move, Room, RuleSet, Seat, Variant
 from moderation.admin_actions import ReasonForm, action_with_reason
 from moderation.replay import Replay, can_replay
-from moderation.room_actions import do_make_room_private, do_moderator_close_room, do_remove_player
+from moderation.room_actions import (
+    do_moderator_close_room,
+    do_moderator_make_room_private,
+    do_moderator_remove_player,
+)
 from moderation.rule_set_actions import do_save_rule_set
 
 
@@ -80,7 +84,7 @@ def _remove_players(actor, room: Room, data: dict) -> None:
     for choice in data["seats"]:
         room_id, index = map(int, choice.split(":"))
         if room_id == room.pk:
-            do_remove_player(actor=actor, room=room, seat_index=index, reason=data["reason"])
+            do_moderator_remove_player(actor=actor, room=room, seat_index=index, reason=data["reason"])
 
 
 @admin.register(Room)
@@ -133,7 +137,7 @@ class RoomAdmin(admin.ModelAdmin):
         action_with_reason(
             name="make_private",
             description=_("Make the room private"),
-            perform=lambda actor, room, data: do_make_room_private(
+            perform=lambda actor, room, data: do_moderator_make_room_private(
                 actor=actor, room=room, reason=data["reason"]
             ),
         ),

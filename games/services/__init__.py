@@ -25,10 +25,13 @@ from games.services.presence import (
     do_touch_presence,
 )
 from games.services.rooms import (
+    check_live_room,
     do_close_room,
     do_create_room,
     do_expire_idle_rooms,
     do_leave_seat,
+    do_make_room_private,
+    do_remove_player,
     do_take_seat,
     do_transfer_guest_seats,
 )
@@ -38,6 +41,7 @@ __all__ = [
     "ActResult",
     "CALL_WINDOW",
     "ServiceError",
+    "check_live_room",
     "do_act",
     "do_claim",
     "do_close_call_window",
@@ -45,8 +49,10 @@ __all__ = [
     "do_create_room",
     "do_expire_idle_rooms",
     "do_leave_seat",
+    "do_make_room_private",
     "do_offer",
     "do_release_lost_sockets",
+    "do_remove_player",
     "do_socket_closed",
     "do_socket_opened",
     "do_take_seat",

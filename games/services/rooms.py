@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.errors import ServiceError
 from games import broadcast
@@ -16,7 +17,8 @@ from games.models import BotLevel, Match, Room, RuleSet, Seat
 from games.seating import (
     seat_of,
 )
-from games.services.run import start_match
+from games.services.run import Run, start_match
+from games.services.storage import lock_match
 
 ROOM_EXPIRY = timedelta(days=7)
 
@@ -141,16 +143,73 @@ def do_leave_seat(*, room: Room, identity: Identity) -> None:
             broadcast.send_on_commit(broadcast.room_changed(room.code))
 
 
+def check_live_room(room: Room) -> None:
+    """Refuse a change to a room that is closed or expired."""
+    if not room.is_live:
+        raise ServiceError("room_not_live", _("Room %(code)s is already closed.") % {"code": room.code})
+
+
 def do_close_room(*, room: Room, reason: str) -> None:
     """Close a room for good (moderators, expiry): its sockets hear it at once."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
+        check_live_room(room)
         room.state = Room.State.CLOSED if reason != "expired" else Room.State.EXPIRED
         room.save(update_fields=["state"])
         Match.objects.filter(room=room, status=Match.Status.PLAYING).update(
             status=Match.Status.ABANDONED, end_reason=reason, turn_deadline=None, call_deadline=None
         )
         broadcast.send_on_commit(broadcast.room_closed(room.code, reason))
+
+
+def do_remove_player(*, room: Room, seat_index: int) -> str:
+    """Empty a player's seat (moderation); returns who sat there.  A match in play ends as
+    abandoned, through the run like every other end of a match, and the room waits for a new
+    player; the removed player's socket becomes a spectator's."""
+    with transaction.atomic():
+        playing = Match.objects.filter(room=room, status=Match.Status.PLAYING).values_list("pk", flat=True)
+        match, seats = lock_match(playing[0]) if playing else (None, [])
+        if match is not None and match.status == Match.Status.PLAYING:
+            room = match.room
+        else:  # no match in play (or it ended meanwhile): the room alone
+            match = None
+            room = Room.objects.select_for_update().get(pk=room.pk)
+            seats = list(room.seats.all())
+        check_live_room(room)
+        seat = next((s for s in seats if s.index == seat_index), None)
+        if seat is None or seat.bot or seat.is_empty:
+            raise ServiceError(
+                "no_player",
+                _("Seat %(index)s of room %(code)s holds no player.")
+                % {"index": seat_index, "code": room.code},
+            )
+        player = seat.label()
+        seat.user = None
+        seat.guest_key = ""
+        seat.save(update_fields=["user", "guest_key"])
+        if match is not None:
+            Run(match, seats).end(
+                winner=None, reason="player_removed", status=Match.Status.ABANDONED
+            ).finish()
+        room.state = Room.State.OPEN
+        room.save(update_fields=["state"])
+        broadcast.send_on_commit(broadcast.room_changed(room.code))
+    return player
+
+
+def do_make_room_private(*, room: Room) -> None:
+    """Take the room out of the lobby (moderation): from now on only its invitation link lets
+    people in."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        check_live_room(room)
+        if room.is_private:
+            raise ServiceError(
+                "already_private", _("Room %(code)s is already private.") % {"code": room.code}
+            )
+        room.is_private = True
+        room.save(update_fields=["is_private"])
+        broadcast.send_on_commit(broadcast.room_changed(room.code))
 
 
 def do_transfer_guest_seats(*, guest_key: str, user_id: int) -> int:
