@@ -13,7 +13,6 @@ from django.utils import timezone
 
 from common.errors import ServiceError
 from games import broadcast
-from games.families import adapter
 from games.identity import Identity
 from games.models import BotLevel, Match, Move, Room
 from games.seating import (
@@ -52,8 +51,9 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
         held = seats_of(seats, identity)
         if not held:
             raise ServiceError("not_seated", "Only the players at this table can act.")
+        run = Run(match, seats, moves_logged=match.moves_logged)  # the state, read once for the move
         # In pass-and-play the device holds both seats and plays whichever is to act.
-        turn = adapter(match.family).turn(adapter(match.family).load(match.state))
+        turn = run.family.turn(run.state)
         seat = next((s for s in held if s.index == turn), held[0])
         if seat.timeouts:
             seat.timeouts = 0
@@ -68,12 +68,9 @@ def do_act(*, match_id: int, identity: Identity, version: Any, client_id: Any, a
             raise ServiceError("match_over", "This match is over.")
         kind = action.get("type") if isinstance(action, dict) else None
         if version != match.version:
-            if (
-                kind in adapter(match.family).out_of_turn
-            ):  # it loses any race: another call or the next draw came first
+            if kind in run.family.out_of_turn:  # a call loses any race: another call or the draw came first
                 raise ServiceError("stale_version", "Too late to call: someone moved first.")
             raise ServiceError("stale_version", f"The table moved on to version {match.version}: resynced.")
-        run = Run(match, seats, moves_logged=match.moves_logged)
         if kind == "deal":
             raise ServiceError("bad_action", "Only the server deals.")
         if kind == "next_hand":
