@@ -127,7 +127,7 @@ def _away_for(seat: Seat) -> int | None:
 
 
 def match_payload(match: Match, seat: int | None) -> dict[str, Any]:
-    from games.families import adapter
+    from games.adapters import adapter
 
     family = adapter(match.family)
     return game_payload(match, family.load(match.state), seat)

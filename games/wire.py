@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.families import adapter
+from games.adapters import adapter
 from games.models import Match
 
 

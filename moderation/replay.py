@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from games.adapters import adapter
 from games.card_faces import card_face
-from games.families import adapter
 from games.models import Family, Match
 from games.replays import replay_moves
 from games.rules.rummy import card_of

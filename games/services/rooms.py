@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import ServiceError
 from games import broadcast
-from games.families import ADAPTERS, adapter
+from games.adapters import ADAPTERS, adapter
 from games.identity import Identity
 from games.models import BotLevel, Match, Room, RuleSet, Seat
 from games.seating import (

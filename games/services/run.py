@@ -12,8 +12,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.errors import ServiceError
-from games import broadcast, hooks
-from games.families import adapter
+from games import broadcast, signals
+from games.adapters import adapter
 from games.models import Match, Move, Room, Seat
 from games.seating import (
     is_connected,
@@ -175,10 +175,10 @@ class Run:
         finished_hands = match.state.get("history", [])[self.hands_before :]
         self.hands_before += len(finished_hands)
         for hand in finished_hands:
-            transaction.on_commit(lambda hand=hand: hooks.hand_finished.send(Match, match=match, hand=hand))
+            transaction.on_commit(lambda hand=hand: signals.hand_finished.send(Match, match=match, hand=hand))
         if self.was_playing and match.status == Match.Status.FINISHED:
             self.was_playing = False
-            transaction.on_commit(lambda: hooks.match_finished.send(Match, match=match))
+            transaction.on_commit(lambda: signals.match_finished.send(Match, match=match))
 
 
 def start_match(
