@@ -11,8 +11,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from common.models import Moderated
 from games.models import Match, Room
-from leaderboard.models import Moderated
 
 
 class DailyPlay(Moderated):

@@ -4,9 +4,9 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from daily import services
-from games import hooks
+from games import signals
 
 
-@receiver(hooks.hand_finished)
+@receiver(signals.hand_finished)
 def record_first_hand(sender, match, hand, **kwargs):
     services.do_record_first_hand(match=match, hand=hand, now=timezone.now())

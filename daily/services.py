@@ -8,6 +8,7 @@ from datetime import date, datetime
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from common.errors import ServiceError
 from daily import seeds
 from daily.lines import own_moves
 from daily.models import DailyPar, DailyPlay
@@ -16,7 +17,6 @@ from games import services as game_services
 from games.identity import Identity
 from games.models import Match, Room, RuleSet
 from games.rules.gin import HandRecord
-from games.services import ServiceError
 from leaderboard.services import do_mark_room_unranked
 
 User = get_user_model()

@@ -9,10 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from daily import lines, seeds, selectors, services
 from daily.forms import VerifyForm
 from games.identity import identity_of
-from games.services import ServiceError
 from leaderboard.charts import bar_chart
 
 STANDINGS_SHOWN = 50

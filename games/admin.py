@@ -17,10 +17,15 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from common.admin import ReadOnlyAdmin, ReadOnlyInline
 from games.models import Family, Match, Move, Room, RuleSet, Seat, Variant
 from moderation.admin_actions import ReasonForm, action_with_reason
 from moderation.replay import Replay, can_replay
-from moderation.room_actions import do_make_room_private, do_moderator_close_room, do_remove_player
+from moderation.room_actions import (
+    do_moderator_close_room,
+    do_moderator_make_room_private,
+    do_moderator_remove_player,
+)
 from moderation.rule_set_actions import do_save_rule_set
 
 
@@ -30,17 +35,6 @@ def replay_link(match: Match | None) -> str:
     return format_html(
         '<a href="{}">{}</a>', reverse("admin:games_match_replay", args=[match.pk]), _("Replay")
     )
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
 
 # --- rooms ---------------------------------------------------------------------------------
@@ -90,7 +84,7 @@ def _remove_players(actor, room: Room, data: dict) -> None:
     for choice in data["seats"]:
         room_id, index = map(int, choice.split(":"))
         if room_id == room.pk:
-            do_remove_player(actor=actor, room=room, seat_index=index, reason=data["reason"])
+            do_moderator_remove_player(actor=actor, room=room, seat_index=index, reason=data["reason"])
 
 
 @admin.register(Room)
@@ -143,7 +137,7 @@ class RoomAdmin(admin.ModelAdmin):
         action_with_reason(
             name="make_private",
             description=_("Make the room private"),
-            perform=lambda actor, room, data: do_make_room_private(
+            perform=lambda actor, room, data: do_moderator_make_room_private(
                 actor=actor, room=room, reason=data["reason"]
             ),
         ),
@@ -174,7 +168,7 @@ class MoveInline(ReadOnlyInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnlyAdmin):
     list_display = (
         "__str__",
         "family",
@@ -207,15 +201,6 @@ class MatchAdmin(admin.ModelAdmin):
     @admin.display(description=_("replay"))
     def replay(self, match: Match) -> str:
         return replay_link(match)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
     def get_urls(self):
         replay = self.admin_site.admin_view(self.replay_view)

@@ -5,4 +5,4 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        from games import signals  # noqa: F401
+        from games import receivers  # noqa: F401

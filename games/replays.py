@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from games.families import adapter
+from games.adapters import adapter
 from games.models import Match
 
 

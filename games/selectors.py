@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.identity import Identity
 from games.models import Match, Room, RuleSet, Seat
 from games.seating import CLAIM_AFTER, identity_filter, is_claimable, is_connected, seat_of, seats_of
-from games.services import game_payload
+from games.wire import game_payload
 
 LOBBY_LIMIT = 50
 
@@ -127,7 +127,7 @@ def _away_for(seat: Seat) -> int | None:
 
 
 def match_payload(match: Match, seat: int | None) -> dict[str, Any]:
-    from games.families import adapter
+    from games.adapters import adapter
 
     family = adapter(match.family)
     return game_payload(match, family.load(match.state), seat)

@@ -1,13 +1,11 @@
-from django.contrib.auth.signals import user_logged_in
-from django.dispatch import receiver
+"""Signals other apps (leaderboards, ratings, the Daily Gin) listen to.  Both are sent after
+the transaction that produced them commits, so a listener never sees a rolled-back result.
 
-from games.identity import GUEST_SESSION_KEY
-from games.services import transfer_guest_seats
+- `hand_finished(sender=Match, match=..., hand=<the finished hand's JSON record>)`
+- `match_finished(sender=Match, match=...)`
+"""
 
+from django.dispatch import Signal
 
-@receiver(user_logged_in)
-def keep_guest_games(sender, request, user, **kwargs):
-    """A guest who signs up or signs in keeps the games it started against the computer."""
-    if request is None or not hasattr(request, "session"):
-        return
-    transfer_guest_seats(guest_key=request.session.pop(GUEST_SESSION_KEY, ""), user_id=user.pk)
+hand_finished = Signal()
+match_finished = Signal()

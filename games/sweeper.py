@@ -31,8 +31,8 @@ def sweep_once(*, now: datetime, expire: bool = True) -> dict[str, int]:
     closed = _each(windows, services.do_close_call_window, now, "call window")
     overdue = playing.filter(turn_deadline__lte=now).values_list("pk", flat=True)
     played = _each(overdue, services.do_timeout, now, "timeout")
-    expired = services.expire_idle_rooms(now=now) if expire else 0
-    released = services.release_lost_sockets(now=now)
+    expired = services.do_expire_idle_rooms(now=now) if expire else 0
+    released = services.do_release_lost_sockets(now=now)
     return {"calls_closed": closed, "timeouts": played, "expired": expired, "released": released}
 
 

@@ -12,6 +12,7 @@ from django.urls import path
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from common.admin import ReadOnlyAdmin
 from games.models import Family
 from leaderboard.models import HandScore, PlayerExclusion, RatedGame, Rating
 from moderation.admin_actions import ReasonForm, action_with_reason
@@ -46,19 +47,6 @@ EXCLUDE_PLAYER = action_with_reason(
         actor=actor, user=row.user, reason=data["reason"]
     ),
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Board rows are facts the server recorded: staff act on them, never edit them."""
-
-    def get_readonly_fields(self, request, obj=None):
-        return [f.name for f in self.model._meta.fields]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(HandScore)

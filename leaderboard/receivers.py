@@ -2,15 +2,15 @@
 
 from django.dispatch import receiver
 
-from games import hooks
+from games import signals
 from leaderboard import services
 
 
-@receiver(hooks.hand_finished)
+@receiver(signals.hand_finished)
 def record_hand_score(sender, match, hand, **kwargs):
     services.do_record_hand_score(match=match, hand=hand)
 
 
-@receiver(hooks.match_finished)
+@receiver(signals.match_finished)
 def record_rated_game(sender, match, **kwargs):
     services.do_record_rated_game(match=match)

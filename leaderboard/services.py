@@ -1,6 +1,6 @@
 """Every change to scores, ratings and moderation records.
 
-Scores and rated games are recorded by the receivers of `games.hooks` from what the server
+Scores and rated games are recorded by the receivers of `games.signals` from what the server
 settled; nothing a client sends is a score.  Ratings are derived: each rated game updates its
 players' ratings, and `do_recompute_ratings` rebuilds a family's from every game that counts
 (not hidden, no excluded player), so moderation never has to undo anything by hand.
@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games.families import adapter
+from games.adapters import adapter
 from games.models import Match, Room
 from games.rules.gin import ARCADE, HandRecord
 from leaderboard import glicko2

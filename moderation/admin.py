@@ -8,6 +8,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from common.admin import ReadOnlyAdmin
 from games.admin import replay_link
 from moderation.admin_actions import ReasonForm, action_with_reason
 from moderation.models import AuditEntry, Report
@@ -110,7 +111,7 @@ class ReportAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "actor_name", "action", "target", "reason")
     list_filter = ("action", "created_at")
     search_fields = ("actor_name", "target_label", "target_id", "reason")
@@ -128,12 +129,3 @@ class AuditEntryAdmin(admin.ModelAdmin):
         except NoReverseMatch:
             return entry.target_label
         return format_html('<a href="{}">{}</a>', url, entry.target_label)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

@@ -13,7 +13,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.services import ServiceError
+from common.errors import ServiceError
 
 
 class ReasonForm(forms.Form):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.models import Moderated
 from leaderboard import services
-from leaderboard.models import Moderated
 from moderation.audit import record
 from moderation.models import AuditEntry
 

@@ -14,22 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.families import adapter
+from games.adapters import adapter
+from games.card_faces import card_face
 from games.models import Family, Match
 from games.replays import replay_moves
 from games.rules.rummy import card_of
-from games.services import seeds_secret
-
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-JOKER = "🃏"
-
-
-def card_face(card: str) -> dict[str, Any]:
-    """A card in its notation ("TD", "X1") as the page shows it."""
-    if card[0] == "X":
-        return {"code": card, "text": JOKER, "red": False}
-    rank = "10" if card[0] == "T" else card[0]
-    return {"code": card, "text": rank + SUIT_SYMBOLS[card[1]], "red": card[1] in "DH"}
+from games.wire import seeds_secret
 
 
 def can_replay(match: Match) -> bool:

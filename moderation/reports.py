@@ -6,8 +6,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.errors import ServiceError
 from games.models import Room
-from games.services import ServiceError
 from moderation.audit import record
 from moderation.models import AuditEntry, Report
 

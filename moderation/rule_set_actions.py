@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.errors import ServiceError
 from games.models import RuleSet
-from games.services import ServiceError
 from moderation.audit import record
 from moderation.models import AuditEntry
 

@@ -5,8 +5,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from common.errors import ServiceError
 from games import selectors
-from games.services import ServiceError
 from moderation.forms import ReportForm
 from moderation.reports import do_file_report
 

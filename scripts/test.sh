@@ -16,6 +16,12 @@ log "ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 
+log "lint-imports (the layering contract in pyproject.toml)"
+.venv/bin/lint-imports
+
+log "mypy (the rules engine and the bots)"
+.venv/bin/mypy
+
 log "pytest: rules, services, consumers"
 .venv/bin/python -m pytest --ignore=tests/browser "$@"
 

@@ -1,0 +1,1 @@
+"""Programs around the game, outside the runtime packages: benchmarks, the arena, the load test."""

@@ -30,8 +30,8 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from loadtest.processes import running_servers  # noqa: E402
-from loadtest.setup import base_env, migrate, recreate_database  # noqa: E402
+from tools.loadtest.processes import running_servers  # noqa: E402
+from tools.loadtest.setup import base_env, migrate, recreate_database  # noqa: E402
 
 FINDINGS: list[tuple[str, str, bool]] = []  # (what was tried, what it got, as it should be)
 

@@ -3,19 +3,17 @@
 from django import template
 from django.utils.html import format_html
 
-register = template.Library()
+from games.card_faces import card_face as face
 
-SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+register = template.Library()
 
 
 @register.filter
 def card_face(code) -> str:
-    text = str(code)
-    rank, suit = text[:-1], text[-1]
+    shown = face(str(code))
     return format_html(
-        '<span class="pc{}" title="{}">{}{}</span>',
-        " red" if suit in "DH" else "",
-        text,
-        "10" if rank == "T" else rank,
-        SUITS[suit],
+        '<span class="pc{}" title="{}">{}</span>',
+        " red" if shown["red"] else "",
+        shown["code"],
+        shown["text"],
     )

@@ -30,7 +30,7 @@ _BOTS: dict[str, Callable[..., dict[str, Any]]] = {
 
 def choose_action(
     level: str, view: dict[str, Any], *, seed: int, samples: int | None = None
-) -> dict[str, Any]:
+) -> dict[str, Any] | None:
     """One legal action for the seat whose view this is.
 
     `seed` makes the bot's random choices repeatable (any int; the match's id or seed will do).

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from games.ai.hand_value import deadwood, highest_unmelded
 from games.rules.cards import Card
-from games.rules.gin import GinRules, settle
+from games.rules.gin.rules import GinRules
+from games.rules.gin.scoring import settle
 
 MAX_TURNS = 40
 
@@ -44,9 +45,9 @@ def play_out(
     player = 1
     for _ in range(MAX_TURNS):
         hand = hands[player]
-        taken = None
+        taken: Card | None = None
         if deadwood([*hand, top], cap) < deadwood(hand, cap) + top.deadwood:
-            taken, top = top, None
+            taken = top  # the pile's new top is this turn's discard
             hand.append(taken)
         elif stock:
             hand.append(stock.pop(0))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.cards import DECK, Card, parse_card
-from games.rules.gin import GinRules
+from games.rules.gin.rules import GinRules
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ _NIBBLE_LOWS = _ALL_BITS // 0xF
 _MEMO_LIMIT = 1 << 18
 """Entries kept per meld size cap before the memo is dropped, so a server's memory stays bounded."""
 
-_BIT = {c: 1 << ((c.rank - 1) * _SUITS + c.suit) for c in DECK}
-_VALUE = {c: c.deadwood for c in DECK}
+_BIT: dict[int, int] = {c: 1 << ((c.rank - 1) * _SUITS + c.suit) for c in DECK}
+_VALUE: dict[int, int] = {c: c.deadwood for c in DECK}
 _CARD_AT = tuple(sorted(DECK, key=lambda c: _BIT[c]))
 _VALUE_AT = tuple(c.deadwood for c in _CARD_AT)
 
@@ -133,7 +133,7 @@ class _Solver:
         low = mask & -mask
         position = low.bit_length() - 1
         options = sorted(self.sets[position] + self.runs[position], key=lambda option: -option[0].bit_count())
-        found = []
+        found: list[list[int]] = []
         for meld, value in options:
             rest = mask ^ meld
             if meld & mask == meld and value + self.melded(rest) == target:

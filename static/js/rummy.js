@@ -1,4 +1,4 @@
-// The German Rummy table (2-4 seats): keeps the latest state frame, replays its events one
+// The German Rummy table (2-4 seats): keeps the latest state frame, steps through its events one
 // at a time, and turns taps, drags and keys into actions on the room's socket. It shares the
 // gin table's modules (cards, hand, piles, drag, keyboard, motion, announcements, results
 // dialog, preferences, sounds); how it fits together: docs/table.md, "German Rummy table".
@@ -11,7 +11,7 @@ import { enableDrag } from "./table/drag.js";
 import { enableKeyboard } from "./table/keyboard.js";
 import { animate, snapshot, stepDelay } from "./table/motion.js";
 import { applyPreferences, bindSettings } from "./table/preferences.js";
-import { replaySteps } from "./table/replay.js";
+import { eventSteps } from "./table/event_steps.js";
 import { closeResult } from "./table/results.js";
 import { everySecond, roomArrived } from "./table/presence.js";
 import { play } from "./table/sounds.js";
@@ -23,7 +23,7 @@ import { readMeld } from "./rummy/deck.js";
 import { chooseAmong } from "./rummy/choice.js";
 import { layDownPlan, options, placements } from "./rummy/moves.js";
 import { callOffer, othersOf, render } from "./rummy/render.js";
-import { RUMMY_REPLAY } from "./rummy/replay.js";
+import { RUMMY_STEPS } from "./rummy/event_steps.js";
 import { renderRoundEnd } from "./rummy/results.js";
 
 const $ = (id) => document.getElementById(id);
@@ -109,7 +109,7 @@ async function showFrame(frame) {
   showWaiting(ui.room, true);
   root.classList.remove("busy");
   if (previous && previous.round !== frame.view.round) ui.staged = [];
-  const steps = replaySteps(previous, frame, RUMMY_REPLAY);
+  const steps = eventSteps(previous, frame, RUMMY_STEPS);
   if (!previous && !frame.events?.length) tell(frame.view.log.slice(-1), frame.view, { quiet: true });
   for (const [i, step] of steps.entries()) {
     const last = i === steps.length - 1;
@@ -129,7 +129,7 @@ function enqueue(frame) {
   queue = queue.then(() => showFrame(frame)).catch((error) => console.error(error));
 }
 
-// A call window is counted from the frame's arrival: replaying its events takes a while.
+// A call window is counted from the frame's arrival: stepping through its events takes a while.
 const arrived = (frame) => ({ ...frame, callEnd: frame.call_seconds ? Date.now() + frame.call_seconds * 1000 : null });
 
 // --- actions -------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// The gin table: keeps the latest state frame, replays its events one at a time, and turns
+// The gin table: keeps the latest state frame, steps through its events one at a time, and turns
 // clicks, taps, drags and keys into actions sent over the room's socket. Modes: "online",
 // "computer", "spectator", and "hotseat" (pass-and-play: frames for both seats arrive on
 // this one socket and each action names its seat). How it fits together: docs/table.md.
@@ -15,7 +15,7 @@ import { options, takeAction } from "./table/moves.js";
 import { applyPreferences, bindSettings } from "./table/preferences.js";
 import { everySecond, roomArrived } from "./table/presence.js";
 import { render } from "./table/render.js";
-import { replaySteps } from "./table/replay.js";
+import { eventSteps } from "./table/event_steps.js";
 import { closeResult, renderResult } from "./table/results.js";
 import { play } from "./table/sounds.js";
 import { t } from "./table/texts.js";
@@ -57,7 +57,7 @@ function view() {
   return ui.frame?.view ?? null;
 }
 
-// Draws `shown` (the frame's view, or a step of its replay); `live` lets the player act.
+// Draws `shown` (the frame's view, or one of its event steps); `live` lets the player act.
 function draw(shown, live = true) {
   const before = snapshot(root);
   const order = shown.hand ? arrangement.arrange(shown) : [];
@@ -101,7 +101,7 @@ async function showFrame(frame) {
   ui.frame = frame;
   ui.busy = false;
   showWaiting(ui.room, true);
-  const steps = replaySteps(previous, frame);
+  const steps = eventSteps(previous, frame);
   // A page just opened tells the last thing that happened.
   if (!previous && !frame.events?.length) tell(frame.view.log.slice(-1), frame.view, { quiet: true });
   for (const [i, step] of steps.entries()) {

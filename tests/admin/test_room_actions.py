@@ -51,6 +51,16 @@ def test_removing_a_player_abandons_the_match_and_reopens_the_room(
     assert room.matches.filter(status=Match.Status.PLAYING).count() == 1
 
 
+def test_removing_a_player_leaves_the_abandoned_match_no_clock(mod_client):
+    room, _ = online_room()
+    soon = timezone.now() + timezone.timedelta(seconds=30)
+    room.matches.update(turn_deadline=soon, call_deadline=soon)  # a turn and a call window running
+    post_action(mod_client, "games_room", "remove_players", [room], seats=[f"{room.pk}:1"], reason="Cheating")
+    match = room.matches.get()
+    assert match.status == Match.Status.ABANDONED
+    assert (match.turn_deadline, match.call_deadline) == (None, None)
+
+
 def test_making_a_room_private_takes_it_out_of_the_lobby(mod_client):
     room = services.do_create_room(identity=me(make_user()), ruleset=ruleset())
     post_action(mod_client, "games_room", "make_private", [room], reason="Spam name")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.ai import arena
+from tools import arena
 
 
 def _without_times(report: dict) -> dict:

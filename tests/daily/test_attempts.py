@@ -9,7 +9,8 @@ from daily import seeds, services
 from daily.models import DailyPlay
 from games import services as game_services
 from games.identity import Identity
-from games.services import ServiceError, seeds_secret
+from games.services import ServiceError
+from games.wire import seeds_secret
 from leaderboard.models import HandScore
 from tests.daily.support import NOON, OPEN_DAY, play_first_hand
 from tests.games.support import make_user, me

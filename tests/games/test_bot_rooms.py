@@ -4,7 +4,7 @@ and no frame ever carries a hidden card."""
 import pytest
 
 from games import services
-from games.identity import GUEST_SESSION_KEY
+from games.identity import GUEST_SESSION_KEY, Identity
 from games.models import Match, Room, Seat
 from games.replays import is_consistent, states_by_version
 from games.rules.gin import GinState, view_for
@@ -122,7 +122,7 @@ def test_pass_and_play_holds_both_seats_on_one_device(client):
     key = client.session[GUEST_SESSION_KEY]
     assert list(room.seats.values_list("guest_key", flat=True)) == [key, key]
     match = room.matches.get()
-    guest = services.Identity(guest_key=key)
+    guest = Identity(guest_key=key)
     for n, expected_seat in enumerate([0, 1, 0]):
         match.refresh_from_db()
         assert GinState.from_json(match.state).turn == expected_seat

@@ -292,7 +292,7 @@ def test_a_restart_in_mid_match_needs_both_players():
 def test_idle_rooms_expire_after_seven_days_and_their_sockets_hear_it(sent):
     match, _ = two_player_match()
     Room.objects.filter(pk=match.room_id).update(last_activity_at=timezone.now() - timedelta(days=8))
-    assert services.expire_idle_rooms(now=timezone.now()) == 1
+    assert services.do_expire_idle_rooms(now=timezone.now()) == 1
     room = Room.objects.get(pk=match.room_id)
     assert room.state == Room.State.EXPIRED
     assert ("room." + room.code, {"type": "room.closed", "reason": "expired"}) in sent

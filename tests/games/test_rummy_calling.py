@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import services
+from games import services, wire
 from games.models import Match, Room, Seat
 from games.replays import is_consistent
 from games.rules import rummy
@@ -104,7 +104,7 @@ def moves_since(match, seq):
 
 
 def frame(match, seat):
-    return services.game_payload(match, rummy.RummyState.from_json(match.state), seat)
+    return wire.game_payload(match, rummy.RummyState.from_json(match.state), seat)
 
 
 def last_call(state):

@@ -8,7 +8,7 @@ import pytest
 from games.rules.cards import DECK, display_key, parse_cards
 from games.rules.gin import ARCADE, CLASSIC, IllegalAction, legal_actions, new_match, view_for
 from games.rules.melds import best_melds, deadwood_after_discards
-from tests.rules.gin_tables import SEED, act, table
+from tests.rules.gin_tables import SEED, act, table, won_hand
 
 KEYS = {
     "game", "seat", "rules", "phase", "turn", "dealer", "hand_number", "knock_limit", "scores", "hands_won",
@@ -100,6 +100,14 @@ def test_a_finished_hand_is_public_seed_included():
         )
     assert "seed" not in view_for(state, 0, reveal_seeds=False)["history"][0]
     json.dumps(view_for(state, 1))
+
+
+def test_a_view_keeps_as_many_finished_hands_as_asked():
+    hands = tuple(won_hand(0, 10, number=n) for n in (1, 2, 3))
+    state = table(CLASSIC, HAND0, HAND1, pile="5S", history=hands)
+    assert [h["number"] for h in view_for(state, 0)["history"]] == [1, 2, 3]
+    assert [h["number"] for h in view_for(state, 0, history=1)["history"]] == [3]
+    assert view_for(state, None, history=0)["history"] == []
 
 
 def test_before_any_deal():

@@ -137,7 +137,7 @@ def test_answers_do_not_depend_on_the_memo(hand, cap):
 def test_benchmark_runs_and_agrees_with_the_references():
     pytest.importorskip("pyspiel")
     pytest.importorskip("rlcard")
-    from games.rules.bench import run
+    from tools.gin_solver_bench import run
 
     report = run(hands=20, seed=3, repeat=1)
     assert len(report["rows"]) == 4

@@ -510,3 +510,13 @@ def test_whatever_arrives_is_applied_or_refused(kind: str, fields: object) -> No
     for seat in (None, 0, 1, 2):
         with contextlib.suppress(IllegalAction):
             apply(FUZZ_STATE, seat, action)
+
+
+def test_a_rummy_view_keeps_as_many_finished_rounds_as_asked():
+    state = new_match(STANDARD, seats=2, rounds=3, first_seat=0)
+    for seed in ("01", "02"):
+        state, _ = apply(state, None, {"type": "deal", "seed": seed})
+        while state.phase in ("draw", "play"):
+            state = play_timeout(state)[0]
+    assert len(view_for(state, 0)["history"]) == 2
+    assert [r["number"] for r in view_for(state, 0, history=1)["history"]] == [2]

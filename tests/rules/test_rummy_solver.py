@@ -11,13 +11,13 @@ from games.rules.rummy import SMALL_DECK, STANDARD, best_first_meld, least_point
 from games.rules.rummy.melds import card_points, is_meld, meld_points
 from games.rules.rummy.solver import (
     DiscardTable,
-    _hand,
-    _solver_for,
     arrange,
     arrange_first_meld,
     best_discard,
     points_after_discard,
 )
+from games.rules.rummy.solver.hand import read_hand
+from games.rules.rummy.solver.search import solver_for
 
 JOKERS = parse_cards("X1 X2 X3 X4 X5 X6")
 JOKER = JOKERS[0]
@@ -272,7 +272,7 @@ def test_search_bound_holds(cards, rules):
     bound only grows with the hand, so it holds for the sub-hands the search meets too)."""
 
     def bound(rules, *, first_meld):
-        hand, solver = _hand(cards, rules), _solver_for(rules, first_meld=first_meld)
+        hand, solver = read_hand(cards, rules), solver_for(rules, first_meld=first_meld)
         return solver.worth(hand.counts) + solver.jokers_top(hand.counts)[len(hand.jokers)]
 
     total = sum(card_points(c, rules) for c in cards)

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 
 from config.channel_layer import BatchingRedisChannelLayer
-from tests.servers import free_port, wait_for_port
+from tools.servers import free_port, wait_for_port
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from accounts.models import User
-from tests.servers import ROOT
+from tools.servers import ROOT
 
 pytestmark = pytest.mark.django_db
 

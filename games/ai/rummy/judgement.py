@@ -48,7 +48,9 @@ def outs(k: Knowledge, c: Card, loose: list[Card]) -> int:
         if other.rank == c.rank:
             wanted.update(make_card(c.rank, s) for s in range(4) if s not in (c.suit, other.suit))
             continue
-        low, high = sorted(min(((x, y) for x in _places(c) for y in _places(other)), key=_gap))
+        pairs: list[tuple[int, int]] = [(x, y) for x in _places(c) for y in _places(other)]
+        closest = min(pairs, key=_gap)
+        low, high = sorted(closest)
         ranks = [low + 1] if high - low == 2 else [low - 1, high + 1]
         wanted.update(make_card(r if r <= 13 else 1, c.suit) for r in ranks if 1 <= r <= 14)
     return sum(k.unseen(u) for u in wanted)

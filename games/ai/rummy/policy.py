@@ -51,7 +51,7 @@ def decide(k: Knowledge, level: Level, rng: Random) -> Action | None:
 def _draw(k: Knowledge, level: Level) -> Action:
     take = {"type": "draw", "source": "discard"}
     # With the stock empty a stock draw ends the round; taking the discard could go round for ever.
-    if not k.has(take) or k.stock_count == 0 or k.top in k.my_discards:
+    if k.top is None or not k.has(take) or k.stock_count == 0 or k.top in k.my_discards:
         return {"type": "draw", "source": "stock"}
     return take if _wants(k, card_of(k.top), level) else {"type": "draw", "source": "stock"}
 
@@ -76,6 +76,8 @@ def _comes_out(k: Knowledge, cards: list[Card]) -> bool:
 def _call_helps(k: Knowledge) -> bool:
     """Calling costs a penalty card: only for a card that lets the seat come out, or that brings
     ten points besides itself into melds."""
+    if k.top is None:
+        return False
     c, hand = card_of(k.top), k.cards()
     if not k.came_out[k.seat] and _comes_out(k, [*hand, c]) and not _comes_out(k, hand):
         return True
@@ -166,7 +168,7 @@ def _discard(k: Knowledge, level: Level, rng: Random) -> int:
         others = list(loose)
         if x in others:
             others.remove(x)
-        value = left
+        value = float(left)
         value += level.outs_weight * judgement.outs(k, x, others) if x in loose else 0.0
         value += level.danger_weight * judgement.danger(k, x)
         return value, -c

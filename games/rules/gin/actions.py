@@ -16,6 +16,9 @@ from games.rules.errors import IllegalAction
 from games.rules.gin.rules import GinRules
 
 MAX_SEED_BYTES = 64
+
+OUT_OF_TURN: frozenset[str] = frozenset()
+"""Action types a seat may play when it is not its turn: none in gin."""
 """Seeds are hex strings of 1..64 bytes (a Daily Gin seed is a 32-byte HMAC)."""
 
 
@@ -91,7 +94,8 @@ def parse_action(action: Any, rules: GinRules) -> Action:
         wanted = ", ".join(sorted(expected)) or "no other field"
         got = ", ".join(sorted(map(repr, given))) or "none"
         raise IllegalAction("bad_action", f"'{kind}' takes {wanted}, got {got}")
-    return Action(kind, **{name: _PARSERS[name](action[name]) for name in expected})
+    values: dict[str, Any] = {name: _PARSERS[name](action[name]) for name in expected}
+    return Action(kind, **values)
 
 
 def check_seat(seat: Any) -> int | None:

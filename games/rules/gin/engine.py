@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.rules.cards import Card, display_key
+from games.rules.errors import required
 from games.rules.gin.actions import Action, IllegalAction, check_seat, parse_action
 from games.rules.gin.rules import GinRules
 from games.rules.gin.scoring import settle
@@ -55,7 +56,8 @@ def legal_actions(state: GinState, seat: int | None) -> list[dict[str, Any]]:
 
     The server's deal is not listed: it is legal in phases "deal" and "hand_over" with any seed.
     """
-    if check_seat(seat) is None or seat != state.turn:
+    seat = check_seat(seat)
+    if seat is None or seat != state.turn:
         return []
     if state.phase == "upcard":
         return [{"type": "take_upcard"}, {"type": "pass"}]
@@ -91,7 +93,8 @@ def replay(rules: GinRules, entries: Iterable[Any], *, first_dealer: int = 1) ->
 
 
 def _deal(state: GinState, seat: None, act: Action) -> Outcome:
-    deck = deck_order(bytes.fromhex(act.seed))
+    seed = required(act.seed)
+    deck = deck_order(bytes.fromhex(seed))
     first, dealer = 1 - state.dealer, state.dealer
     dealt = 2 * HAND_SIZE
     upcard = deck[dealt]
@@ -101,7 +104,7 @@ def _deal(state: GinState, seat: None, act: Action) -> Outcome:
         phase="upcard" if state.rules.upcard_offer else "draw",
         turn=first,
         knock_limit=_knock_limit(state.rules, upcard),
-        seed=act.seed,
+        seed=seed,
         hands=_pair(first, tuple(deck[0:dealt:2]), tuple(deck[1:dealt:2])),
         stock=tuple(deck[dealt + 1 :]),
         discard_pile=(upcard,),
@@ -126,11 +129,11 @@ def _pass(state: GinState, seat: int, act: Action) -> Outcome:
 def _draw(state: GinState, seat: int, act: Action) -> Outcome:
     if act.source == "discard" and state.must_draw_stock:
         raise IllegalAction("must_draw_stock", "both passed the upcard: draw from the stock")
-    return _draw_from(state, seat, act.source, "draw")
+    return _draw_from(state, seat, required(act.source), "draw")
 
 
 def _discard(state: GinState, seat: int, act: Action) -> Outcome:
-    state, event = _play_to_pile(state, seat, act.card, "discard")
+    state, event = _play_to_pile(state, seat, required(act.card), "discard")
     rules = state.rules
     if rules.stock_exhausted == "dead_hand" and len(state.stock) <= rules.dead_hand_stock:
         return _end_hand(state, _dead_record(state), [event])
@@ -255,6 +258,12 @@ def _recycle(state: GinState, events: list[Event]) -> Outcome:
     return _logged(state, event, stock=pile[:-1], discard_pile=pile[-1:]), [*events, event]
 
 
+def _dealt_seed(state: GinState) -> str:
+    if state.seed is None:
+        raise ValueError("a hand is recorded only after its deal")
+    return state.seed
+
+
 def _settled_record(state: GinState, knocker: int) -> HandRecord:
     """The hand settled by `settle` after `knocker` knocked (or declared big gin)."""
     defender = 1 - knocker
@@ -262,7 +271,7 @@ def _settled_record(state: GinState, knocker: int) -> HandRecord:
     return HandRecord(
         number=state.hand_number,
         dealer=state.dealer,
-        seed=state.seed,
+        seed=_dealt_seed(state),
         knock_limit=state.knock_limit,
         kind=result.kind,
         knocker=knocker,
@@ -284,7 +293,7 @@ def _dead_record(state: GinState) -> HandRecord:
     return HandRecord(
         number=state.hand_number,
         dealer=state.dealer,
-        seed=state.seed,
+        seed=_dealt_seed(state),
         knock_limit=state.knock_limit,
         kind="dead",
         knocker=None,

@@ -44,7 +44,7 @@ def _extensions(meld: Sequence[Card], hand: frozenset[Card], cap: int | None) ->
     ranks = sorted(c.rank for c in meld)
 
     def chain(start: int, step: int) -> list[Card]:
-        out = []
+        out: list[Card] = []
         rank = start
         while 1 <= rank <= _RANKS and len(out) < room and make_card(rank, suit) in hand:
             out.append(make_card(rank, suit))
@@ -86,10 +86,10 @@ def best_layoffs(
         if best is None or deadwood < best[0]:
             best = (deadwood, list(mix))
     assert best is not None  # the empty mix is always tried
-    deadwood, mix = best
-    layoffs = [(c, index) for index, chain in enumerate(mix) for c in chain]
-    rest = sorted(hand.difference(c for c, _ in layoffs))
+    deadwood, chosen = best
+    layoffs = [(c, index) for index, chain in enumerate(chosen) for c in chain]
+    left = sorted(hand.difference(c for c, _ in layoffs))
     if defender_counts == "deadwood":
-        arrangement = best_melds(rest, max_meld_size)
+        arrangement = best_melds(left, max_meld_size)
         return DefenderResult(deadwood, arrangement.melds, arrangement.deadwood_cards, layoffs)
-    return DefenderResult(deadwood, best_melds(rest, max_meld_size).melds, rest, layoffs)
+    return DefenderResult(deadwood, best_melds(left, max_meld_size).melds, left, layoffs)

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
+
+from games.rules.errors import RulesError
+from games.rules.records import Flags
 
 KnockTiming = Literal["after_discard", "before_discard"]
 DefenderCounts = Literal["deadwood", "all_unplayed"]
 StockExhausted = Literal["dead_hand", "recycle"]
 
 
-class RulesError(ValueError):
-    """An impossible mix of flags."""
-
-
 @dataclass(frozen=True)
-class GinRules:
+class GinRules(Flags):
     """A gin rule set.  Defaults are the classic rules; `ARCADE` changes six flags."""
+
+    family = "gin"
 
     upcard_offer: bool = True
     """The non-dealer, then the dealer, may take the first upcard or pass."""
@@ -86,21 +87,6 @@ class GinRules:
                 "big_gin needs knock_timing after_discard: knocking with 11 cards already makes 11-card gin"
             )
         return out
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GinRules:
-        """Build from a dict, refusing unknown keys; missing keys take the classic default."""
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise RulesError(f"unknown gin flags: {', '.join(sorted(unknown))}")
-        return cls(**data)
-
-    def with_(self, **changes: Any) -> GinRules:
-        return replace(self, **changes)
 
 
 CLASSIC = GinRules()

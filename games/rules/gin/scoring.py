@@ -112,6 +112,7 @@ def settle(
 
     defender_deadwood = result.deadwood
     kind: SettlementKind
+    winner: Literal["knocker", "defender"]
     if knocker_deadwood == 0:
         kind = "big_gin" if big_gin else "gin"
         winner, points = "knocker", defender_deadwood + (rules.big_gin_bonus if big_gin else rules.gin_bonus)

@@ -10,27 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from games.rules.cards import Card, parse_card
+from games.rules.cards import Card
 from games.rules.gin.rules import GinRules
+from games.rules.records import JsonRecord
 
 Phase = Literal["deal", "upcard", "draw", "discard", "hand_over", "match_over"]
 PLAYING: frozenset[str] = frozenset({"upcard", "draw", "discard"})
 """Phases while a hand is being played (its cards and seed are secret)."""
 
-Pair = tuple[Any, Any]
-"""A value per seat: element 0 for seat 0, element 1 for seat 1."""
-
-
-def _strs(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _cards(texts: list[str]) -> tuple[Card, ...]:
-    return tuple(parse_card(t) for t in texts)
+Cards = tuple[Card, ...]
+# A value per seat (hands, points, ...) is a tuple of two: element 0 for seat 0, 1 for seat 1.
 
 
 @dataclass(frozen=True)
-class HandRecord:
+class HandRecord(JsonRecord):
     """A finished hand.  Public once the hand is over, seed included."""
 
     number: int
@@ -42,92 +35,36 @@ class HandRecord:
     knocker: int | None
     winner: int | None
     points: int
-    hands: Pair
+    hands: tuple[Cards, ...]
     """Each seat's final cards (the knocker's without its knock discard)."""
-    melds: Pair
+    melds: tuple[tuple[Cards, ...], ...]
     """Each seat's melds as laid down (for a dead hand: its best melds)."""
-    deadwood_cards: Pair
-    deadwood: Pair
+    deadwood_cards: tuple[Cards, ...]
+    deadwood: tuple[int, ...]
     """Each seat's counted deadwood (the defender's after layoffs)."""
     layoffs: tuple[tuple[Card, int], ...]
     """The defender's cards laid off, each with the index of the knocker's meld it went on."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "seed": self.seed,
-            "knock_limit": self.knock_limit,
-            "kind": self.kind,
-            "knocker": self.knocker,
-            "winner": self.winner,
-            "points": self.points,
-            "hands": [_strs(h) for h in self.hands],
-            "melds": [[_strs(m) for m in melds] for melds in self.melds],
-            "deadwood_cards": [_strs(d) for d in self.deadwood_cards],
-            "deadwood": list(self.deadwood),
-            "layoffs": [[str(c), i] for c, i in self.layoffs],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HandRecord:
-        return cls(
-            number=data["number"],
-            dealer=data["dealer"],
-            seed=data["seed"],
-            knock_limit=data["knock_limit"],
-            kind=data["kind"],
-            knocker=data["knocker"],
-            winner=data["winner"],
-            points=data["points"],
-            hands=tuple(_cards(h) for h in data["hands"]),
-            melds=tuple(tuple(_cards(m) for m in melds) for melds in data["melds"]),
-            deadwood_cards=tuple(_cards(d) for d in data["deadwood_cards"]),
-            deadwood=tuple(data["deadwood"]),
-            layoffs=tuple((parse_card(c), i) for c, i in data["layoffs"]),
-        )
-
 
 @dataclass(frozen=True)
-class MatchResult:
+class MatchResult(JsonRecord):
     """How the match ended: hand points, then the bonuses in the order RULES.md applies them."""
 
     winner: int
-    points: Pair
+    points: tuple[int, ...]
     """Points won in hands."""
-    line_bonus: Pair
+    line_bonus: tuple[int, ...]
     """`line_bonus_points` per hand won (0 without the flag)."""
     game_bonus: int
     """Added to the winner (0 without the flag)."""
     doubled: bool
     """The winner's total was doubled (shutout: the loser won no hand)."""
-    totals: Pair
+    totals: tuple[int, ...]
     """Final totals, every bonus included."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "points": list(self.points),
-            "line_bonus": list(self.line_bonus),
-            "game_bonus": self.game_bonus,
-            "doubled": self.doubled,
-            "totals": list(self.totals),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MatchResult:
-        return cls(
-            winner=data["winner"],
-            points=tuple(data["points"]),
-            line_bonus=tuple(data["line_bonus"]),
-            game_bonus=data["game_bonus"],
-            doubled=data["doubled"],
-            totals=tuple(data["totals"]),
-        )
 
 
 @dataclass(frozen=True)
-class GinState:
+class GinState(JsonRecord):
     """A gin match between seats 0 and 1, at one moment.  Build it with `engine.new_match`."""
 
     rules: GinRules
@@ -140,7 +77,7 @@ class GinState:
     """This hand's knock limit (`rules.knock_limit`, or set by the upcard under oklahoma)."""
     seed: str | None = None
     """The current (or last) hand's seed, hex; secret while the hand is played."""
-    hands: Pair = ((), ())
+    hands: tuple[Cards, ...] = ((), ())
     stock: tuple[Card, ...] = ()
     """Top first."""
     discard_pile: tuple[Card, ...] = ()
@@ -180,41 +117,3 @@ class GinState:
 
     def _won(self, seat: int, attr: str | None) -> int:
         return sum(getattr(h, attr) if attr else 1 for h in self.history if h.winner == seat)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict that `from_json` turns back into an equal state."""
-        return {
-            "rules": self.rules.to_dict(),
-            "phase": self.phase,
-            "dealer": self.dealer,
-            "turn": self.turn,
-            "knock_limit": self.knock_limit,
-            "seed": self.seed,
-            "hands": [_strs(h) for h in self.hands],
-            "stock": _strs(self.stock),
-            "discard_pile": _strs(self.discard_pile),
-            "drawn": None if self.drawn is None else str(self.drawn),
-            "drawn_from": self.drawn_from,
-            "log": [dict(e) for e in self.log],
-            "history": [h.to_json() for h in self.history],
-            "result": None if self.result is None else self.result.to_json(),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GinState:
-        return cls(
-            rules=GinRules.from_dict(data["rules"]),
-            phase=data["phase"],
-            dealer=data["dealer"],
-            turn=data["turn"],
-            knock_limit=data["knock_limit"],
-            seed=data["seed"],
-            hands=tuple(_cards(h) for h in data["hands"]),
-            stock=_cards(data["stock"]),
-            discard_pile=_cards(data["discard_pile"]),
-            drawn=None if data["drawn"] is None else parse_card(data["drawn"]),
-            drawn_from=data["drawn_from"],
-            log=tuple(dict(e) for e in data["log"]),
-            history=tuple(HandRecord.from_json(h) for h in data["history"]),
-            result=None if data["result"] is None else MatchResult.from_json(data["result"]),
-        )

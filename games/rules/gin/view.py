@@ -13,19 +13,23 @@ from games.rules.cards import display_key
 from games.rules.gin.actions import check_seat
 from games.rules.gin.engine import legal_actions
 from games.rules.gin.state import GinState
+from games.rules.history import last
 from games.rules.melds import best_melds, deadwood_after_discards
 
 
-def view_for(state: GinState, seat: int | None, *, reveal_seeds: bool = True) -> dict[str, Any]:
+def view_for(
+    state: GinState, seat: int | None, *, reveal_seeds: bool = True, history: int | None = None
+) -> dict[str, Any]:
     """The view of `seat` (0 or 1), or of a spectator (None).
 
     `reveal_seeds=False` leaves the seeds out of finished hands too, for deals that must stay
-    secret after they are played (the Daily Gin puzzle, until its day closes).
+    secret after they are played (the Daily Gin puzzle, until its day closes).  `history` keeps
+    only that many of the last finished hands' records (None: all of them).
     """
     seat = check_seat(seat)
-    history = [h.to_json() for h in state.history]
+    records = [h.to_json() for h in last(state.history, history)]
     if not reveal_seeds:
-        for h in history:
+        for h in records:
             del h["seed"]
     view: dict[str, Any] = {
         "game": "gin",
@@ -44,7 +48,7 @@ def view_for(state: GinState, seat: int | None, *, reveal_seeds: bool = True) ->
         "taken": _str(state.taken),
         "must_draw_stock": state.must_draw_stock,
         "log": [dict(e) for e in state.log],
-        "history": history,
+        "history": records,
         "result": None if state.result is None else state.result.to_json(),
         "legal_actions": legal_actions(state, seat),
         "hand": None,
@@ -64,7 +68,7 @@ def _own_hand(state: GinState, seat: int) -> dict[str, Any]:
     cap = state.rules.max_meld_size
     hand = sorted(state.hands[seat], key=display_key)
     best = best_melds(hand, cap)
-    own = {
+    own: dict[str, Any] = {
         "hand": [str(c) for c in hand],
         "drawn": _str(state.drawn) if seat == state.turn else None,
         "melds": [[str(c) for c in meld] for meld in best.melds],

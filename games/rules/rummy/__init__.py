@@ -1,7 +1,7 @@
 """German Rummy (Rommé) for 2-4 players: rule sets, solver and state machine (RUMMY.md)."""
 
 from games.rules.cards import format_cards, parse_cards
-from games.rules.rummy.actions import IllegalAction
+from games.rules.rummy.actions import OUT_OF_TURN, IllegalAction
 from games.rules.rummy.deck import card_of, deck_ids
 from games.rules.rummy.engine import apply, legal_actions, new_match, replay
 from games.rules.rummy.melds import (
@@ -31,6 +31,7 @@ from games.rules.rummy.timeout import play_timeout, timeout_action
 from games.rules.rummy.view import view_for
 
 __all__ = [
+    "OUT_OF_TURN",
     "SMALL_DECK",
     "STANDARD",
     "Arrangement",

@@ -13,10 +13,11 @@ from typing import Any
 
 from games.rules.errors import IllegalAction
 from games.rules.rummy.deck import CardId, deck_ids
+from games.rules.rummy.melds import End
 from games.rules.rummy.rules import RummyRules
 
 MAX_SEED_BYTES = 64
-ENDS = ("low", "high")
+ENDS: tuple[End, ...] = ("low", "high")
 
 
 @dataclass(frozen=True)
@@ -28,9 +29,9 @@ class Action:
     source: str | None = None
     card: CardId | None = None
     melds: tuple[tuple[CardId, ...], ...] = ()
-    joker_ends: tuple[str | None, ...] = ()
+    joker_ends: tuple[End | None, ...] = ()
     meld: int | None = None
-    end: str | None = None
+    end: End | None = None
     joker: CardId | None = None
 
 
@@ -44,6 +45,9 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "discard": (("card",), ()),
 }
 """Each action type with its required and its optional fields besides ``type``."""
+
+OUT_OF_TURN: frozenset[str] = frozenset({"call"})
+"""Action types a seat may play when it is not its turn (the engine still checks the moment)."""
 
 
 def parse_action(action: Any, rules: RummyRules) -> Action:
@@ -62,7 +66,7 @@ def parse_action(action: Any, rules: RummyRules) -> Action:
         raise IllegalAction(
             "bad_action", f"'{kind}' takes {wanted} (optional: {', '.join(optional) or 'none'})"
         )
-    values = {name: _PARSERS[name](action[name], rules) for name in given}
+    values: dict[str, Any] = {name: _PARSERS[name](action[name], rules) for name in given}
     if kind == "meld":
         _check_melds(values["melds"], values.get("joker_ends"))
         values.setdefault("joker_ends", (None,) * len(values["melds"]))
@@ -88,7 +92,7 @@ def _index(value: Any, rules: RummyRules) -> int:
     return value
 
 
-def _end(value: Any, rules: RummyRules) -> str | None:
+def _end(value: Any, rules: RummyRules) -> End | None:
     if value is not None and value not in ENDS:
         raise IllegalAction("bad_action", f"an end is 'low', 'high' or null, not {value!r}")
     return value

@@ -12,9 +12,18 @@ from dataclasses import replace
 from typing import Any
 
 from games.rules.cards import Card
-from games.rules.rummy.actions import Action, IllegalAction, check_seat, parse_action
+from games.rules.errors import required
+from games.rules.rummy.actions import OUT_OF_TURN, Action, IllegalAction, check_seat, parse_action
 from games.rules.rummy.deck import CardId, card_of, deck_ids
-from games.rules.rummy.melds import Meld, classify_meld, exchange_joker, lay_off, meld_points, meld_readings
+from games.rules.rummy.melds import (
+    End,
+    Meld,
+    classify_meld,
+    exchange_joker,
+    lay_off,
+    meld_points,
+    meld_readings,
+)
 from games.rules.rummy.rules import RulesError, RummyRules
 from games.rules.rummy.scoring import score_round
 from games.rules.rummy.solver import best_first_meld
@@ -46,7 +55,7 @@ def apply(state: RummyState, seat: int | None, action: Any) -> Outcome:
         raise IllegalAction("match_over", "the match is over")
     if act.type not in _PHASE_ACTIONS[state.phase]:
         raise IllegalAction("wrong_phase", f"no {act.type!r} in phase {state.phase!r}")
-    if seat != state.turn and act.type != "call":
+    if seat != state.turn and act.type not in OUT_OF_TURN:
         waiting = "the server's deal" if state.turn is None else f"seat {state.turn}"
         raise IllegalAction("not_your_turn", f"waiting for {waiting}")
     new_state, events = _MOVES[act.type](state, seat, act)
@@ -60,7 +69,8 @@ def legal_actions(state: RummyState, seat: int | None) -> list[dict[str, Any]]:
 
     The server's deal is not listed: it is legal in phases "deal" and "round_over" with any seed.
     """
-    if check_seat(seat, state.seats) is None or state.phase not in PLAYING:
+    seat = check_seat(seat, state.seats)
+    if seat is None or state.phase not in PLAYING:
         return []
     if seat != state.turn:
         return [] if _call_refusal(state, seat) else [{"type": "call"}]
@@ -95,7 +105,7 @@ def replay(
 
 def _deal(state: RummyState, seat: None, act: Action) -> Outcome:
     ids = deck_ids(state.rules)
-    deck = [ids[i] for i in shuffled_indices(bytes.fromhex(act.seed), len(ids))]
+    deck = [ids[i] for i in shuffled_indices(bytes.fromhex(required(act.seed)), len(ids))]
     number, n = state.round + 1, state.seats
     starter = state.starter_of(number)
     dealt = n * state.rules.hand_size(n)
@@ -130,8 +140,8 @@ def _draw(state: RummyState, seat: int, act: Action) -> Outcome:
             raise IllegalAction("empty_pile", "the discard pile is empty")
         card, pile = pile[-1], pile[:-1]
     elif not stock:
-        event = {"type": "stock_exhausted", "seat": seat}
-        return _end_round(_logged(state, event), None, [event])
+        exhausted = {"type": "stock_exhausted", "seat": seat}
+        return _end_round(_logged(state, exhausted), None, [exhausted])
     else:
         card, stock = stock[0], stock[1:]
     event: Event = {"type": "draw", "seat": seat, "source": act.source}
@@ -150,8 +160,8 @@ def _draw(state: RummyState, seat: int, act: Action) -> Outcome:
 
 def _call(state: RummyState, seat: int | None, act: Action) -> Outcome:
     refusal = _call_refusal(state, seat)
-    if refusal:
-        raise IllegalAction(*refusal)
+    if refusal or seat is None:
+        raise IllegalAction(*(refusal or _SERVER_CANNOT_CALL))
     card, penalty = state.discard_pile[-1], state.stock[0]
     event = {"type": "call", "seat": seat, "card": card}  # the penalty card stays secret
     new_state = replace(
@@ -194,63 +204,64 @@ def _meld(state: RummyState, seat: int, act: Action) -> Outcome:
 
 
 def _lay_off(state: RummyState, seat: int, act: Action) -> Outcome:
-    target = _table_meld(state, seat, act.meld)
-    _check_in_hand(state, seat, [act.card])
-    meld = lay_off(target.meld, card_of(act.card), state.rules, end=act.end)
+    card, index = required(act.card), required(act.meld)
+    target = _table_meld(state, seat, index)
+    _check_in_hand(state, seat, [card])
+    meld = lay_off(target.meld, card_of(card), state.rules, end=act.end)
     if meld is None:
-        raise IllegalAction("cannot_lay_off", f"card {act.card} does not fit meld {act.meld}")
-    new = _placed(target.owner, meld, target.ids + (act.card,))
-    state = _played(state, seat, [act.card])
-    event = {"type": "lay_off", "seat": seat, "card": act.card, "meld": act.meld, "after": new.to_json()}
-    return _after_play(_with_meld(state, act.meld, new), seat, event)
+        raise IllegalAction("cannot_lay_off", f"card {card} does not fit meld {index}")
+    new = _placed(target.owner, meld, target.ids + (card,))
+    state = _played(state, seat, [card])
+    event = {"type": "lay_off", "seat": seat, "card": card, "meld": index, "after": new.to_json()}
+    return _after_play(_with_meld(state, index, new), seat, event)
 
 
 def _exchange(state: RummyState, seat: int, act: Action) -> Outcome:
-    target = _table_meld(state, seat, act.meld)
-    _check_in_hand(state, seat, [act.card])
-    if act.joker not in target.ids or not card_of(act.joker).is_joker:
-        raise IllegalAction("bad_exchange", f"meld {act.meld} holds no joker {act.joker}")
-    done = exchange_joker(target.meld, card_of(act.card), state.rules)
+    card, index, joker = required(act.card), required(act.meld), required(act.joker)
+    target = _table_meld(state, seat, index)
+    _check_in_hand(state, seat, [card])
+    if joker not in target.ids or not card_of(joker).is_joker:
+        raise IllegalAction("bad_exchange", f"meld {index} holds no joker {joker}")
+    done = exchange_joker(target.meld, card_of(card), state.rules)
     if done is None:
-        raise IllegalAction("bad_exchange", f"card {act.card} cannot replace a joker of meld {act.meld}")
+        raise IllegalAction("bad_exchange", f"card {card} cannot replace a joker of meld {index}")
     meld, freed = done
-    wanted = card_of(act.joker)
+    wanted = card_of(joker)
     if freed != wanted:
         if meld.kind == "run":
-            raise IllegalAction("bad_exchange", f"card {act.card} stands for another joker")
+            raise IllegalAction("bad_exchange", f"card {card} stands for another joker")
         # A set's jokers are alike: free the one the player chose, leave the other in its place.
         meld = Meld(meld.kind, tuple(freed if c == wanted else c for c in meld.cards), meld.stands_for)
-    ids = tuple(c for c in target.ids if c != act.joker) + (act.card,)
+    ids = tuple(c for c in target.ids if c != joker) + (card,)
     new = _placed(target.owner, meld, ids)
-    hand = tuple(c for c in state.hands[seat] if c != act.card) + (act.joker,)
+    hand = tuple(c for c in state.hands[seat] if c != card) + (joker,)
     # The freed joker is no longer on the table for whoever had laid it.
-    laid = tuple(tuple(c for c in put if c != act.joker) for put in state.laid)
+    laid = tuple(tuple(c for c in put if c != joker) for put in state.laid)
     state = replace(
         _with_hand(state, seat, hand),
-        laid=_at(laid, seat, laid[seat] + (act.card,)),
-        freed_jokers=state.freed_jokers + (act.joker,),
+        laid=_at(laid, seat, laid[seat] + (card,)),
+        freed_jokers=state.freed_jokers + (joker,),
     )
     event = {
         "type": "exchange",
         "seat": seat,
-        "card": act.card,
-        "meld": act.meld,
-        "joker": act.joker,
+        "card": card,
+        "meld": index,
+        "joker": joker,
         "after": new.to_json(),
     }
-    return _logged(_with_meld(state, act.meld, new), event), [event]
+    return _logged(_with_meld(state, index, new), event), [event]
 
 
 def _discard(state: RummyState, seat: int, act: Action) -> Outcome:
-    _check_in_hand(state, seat, [act.card])
-    refusal = _discard_refusal(state, seat, act.card)
+    card = required(act.card)
+    _check_in_hand(state, seat, [card])
+    refusal = _discard_refusal(state, seat, card)
     if refusal:
         raise IllegalAction(*refusal)
-    hand = tuple(c for c in state.hands[seat] if c != act.card)
-    event = {"type": "discard", "seat": seat, "card": act.card}
-    state = _logged(
-        replace(_with_hand(state, seat, hand), discard_pile=state.discard_pile + (act.card,)), event
-    )
+    hand = tuple(c for c in state.hands[seat] if c != card)
+    event = {"type": "discard", "seat": seat, "card": card}
+    state = _logged(replace(_with_hand(state, seat, hand), discard_pile=state.discard_pile + (card,)), event)
     if not hand:
         return _end_round(state, seat, [event])
     new_state = replace(
@@ -285,10 +296,13 @@ _PHASE_ACTIONS = {
 # --- checks shared by the moves and legal_actions ------------------------------------------
 
 
+_SERVER_CANNOT_CALL = ("cannot_call", "the player to draw takes the discard by drawing it")
+
+
 def _call_refusal(state: RummyState, seat: int | None) -> tuple[str, str] | None:
     """Why `seat` may not call the top discard now (None: it may)."""
-    if seat is None or seat == state.turn:
-        return "cannot_call", "the player to draw takes the discard by drawing it"
+    if seat is None or seat == state.turn or state.turn is None:
+        return _SERVER_CANNOT_CALL
     if not state.callable:
         return "nothing_to_call", "no card was just discarded, or it was already taken"
     if seat == (state.turn - 1) % state.seats:
@@ -328,7 +342,8 @@ def _layoffs(state: RummyState, hand: Sequence[CardId]) -> list[dict[str, Any]]:
             if not _may_fit(target.meld, card):
                 continue
             if card.is_joker and target.meld.kind == "run":
-                for end, place in (("low", 0), ("high", -1)):
+                ends: tuple[tuple[End, int], ...] = (("low", 0), ("high", -1))
+                for end, place in ends:
                     meld = lay_off(target.meld, card, state.rules, end=end)
                     if meld is not None and meld.cards[place] == card:
                         out.append({"type": "lay_off", "card": c, "meld": index, "end": end})
@@ -356,7 +371,7 @@ def _exchanges(state: RummyState, hand: Sequence[CardId]) -> list[dict[str, Any]
     return out
 
 
-def _reading(cards: tuple[Card, ...], end: str | None, rules: RummyRules) -> Meld | None:
+def _reading(cards: tuple[Card, ...], end: End | None, rules: RummyRules) -> Meld | None:
     """The meld `cards` form: spare run jokers at `end` when given; else, when the cards are
     listed in one of the meld's table orders, that reading (any joker placement); else the default."""
     if end is None:
@@ -438,6 +453,8 @@ def _end_round(state: RummyState, winner: int | None, events: list[Event]) -> Ou
     rummy = winner is not None and state.came_out[winner] == state.turn_number
     laid = state.laid[winner] if winner is not None else ()
     points, table_points, scores = score_round(state.hands, laid, winner, rummy, state.rules)
+    if state.seed is None:
+        raise ValueError("a round is scored only after its deal")
     record = RoundRecord(
         number=state.round,
         starter=state.starter_of(state.round),

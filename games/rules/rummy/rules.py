@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
 
-
-class RulesError(ValueError):
-    """An impossible mix of flags, or of flags and seats."""
+from games.rules.errors import RulesError
+from games.rules.records import Flags
 
 
 @dataclass(frozen=True)
-class RummyRules:
+class RummyRules(Flags):
     """A rummy rule set.  Defaults are the standard table; every special rule is off."""
+
+    family = "rummy"
 
     small_deck: bool = False
     """One deck plus 3 jokers (55 cards); 10 cards each with 2 players, 7 with more."""
@@ -71,20 +71,6 @@ class RummyRules:
         if self.small_deck:
             return 10 if seats == 2 else 7
         return 13
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RummyRules:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise RulesError(f"unknown rummy flags: {', '.join(sorted(unknown))}")
-        return cls(**data)
-
-    def with_(self, **changes: Any) -> RummyRules:
-        return replace(self, **changes)
 
 
 STANDARD = RummyRules()

@@ -7,10 +7,11 @@ states and never mutated.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from games.rules.cards import parse_card
+from games.rules.records import JsonRecord
 from games.rules.rummy.deck import CardId, card_of
 from games.rules.rummy.melds import Meld
 from games.rules.rummy.rules import RummyRules
@@ -23,9 +24,10 @@ Ids = tuple[CardId, ...]
 
 
 @dataclass(frozen=True)
-class TableMeld:
+class TableMeld(JsonRecord):
     """A meld on the table: who laid it, its physical cards in table order (a run low to
-    high, a set in C, S, H, D order), and the `Meld` they form (what each joker stands for)."""
+    high, a set in C, S, H, D order), and the `Meld` they form (what each joker stands for).
+    Its JSON is what the table shows: the kind, the cards and what each stands for."""
 
     owner: int
     ids: Ids
@@ -47,7 +49,7 @@ class TableMeld:
 
 
 @dataclass(frozen=True)
-class RoundRecord:
+class RoundRecord(JsonRecord):
     """A finished round.  Public once the round is over, seed included."""
 
     number: int
@@ -66,35 +68,17 @@ class RoundRecord:
     scores: tuple[int, ...]
     """What each seat won (+) or lost (-) this round, doubling included."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RoundRecord:
-        data = dict(data)
-        data["hands"] = tuple(tuple(h) for h in data["hands"])
-        data["hand_points"] = tuple(data["hand_points"])
-        data["scores"] = tuple(data["scores"])
-        return cls(**data)
-
 
 @dataclass(frozen=True)
-class MatchResult:
+class MatchResult(JsonRecord):
     """The final totals; every seat holding the highest total is a winner (ties share the win)."""
 
     totals: tuple[int, ...]
     winners: tuple[int, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"totals": list(self.totals), "winners": list(self.winners)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MatchResult:
-        return cls(totals=tuple(data["totals"]), winners=tuple(data["winners"]))
-
 
 @dataclass(frozen=True)
-class RummyState:
+class RummyState(JsonRecord):
     """A rummy match at one moment.  Build it with `engine.new_match`."""
 
     rules: RummyRules
@@ -142,46 +126,3 @@ class RummyState:
     def totals(self) -> tuple[int, ...]:
         """Points won so far, per seat."""
         return tuple(sum(r.scores[s] for r in self.history) for s in range(self.seats))
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict that `from_json` turns back into an equal state."""
-        out = {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
-        out["rules"] = self.rules.to_dict()
-        return out
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RummyState:
-        return cls(
-            rules=RummyRules.from_dict(data["rules"]),
-            seats=data["seats"],
-            rounds=data["rounds"],
-            first_seat=data["first_seat"],
-            phase=data["phase"],
-            round=data["round"],
-            turn=data["turn"],
-            turn_number=data["turn_number"],
-            seed=data["seed"],
-            hands=tuple(tuple(h) for h in data["hands"]),
-            stock=tuple(data["stock"]),
-            discard_pile=tuple(data["discard_pile"]),
-            table=tuple(TableMeld.from_json(m) for m in data["table"]),
-            came_out=tuple(data["came_out"]),
-            laid=tuple(tuple(ids) for ids in data["laid"]),
-            drawn=data["drawn"],
-            freed_jokers=tuple(data["freed_jokers"]),
-            callable=data["callable"],
-            log=tuple(dict(e) for e in data["log"]),
-            history=tuple(RoundRecord.from_json(r) for r in data["history"]),
-            result=None if data["result"] is None else MatchResult.from_json(data["result"]),
-        )
-
-
-def _jsonable(value: Any) -> Any:
-    """Tuples to lists and records to dicts, recursively (ints, strings, bools and None stay)."""
-    if hasattr(value, "to_json"):
-        return value.to_json()
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return dict(value)
-    return value

@@ -20,15 +20,16 @@ def timeout_action(state: RummyState) -> dict[str, Any]:
     to the highest card id.  Under fixed_jokers a freed joker that must be played is laid off
     first (on the first meld that takes it).
     """
-    if state.phase not in PLAYING:
+    seat = state.turn
+    if state.phase not in PLAYING or seat is None:
         raise ValueError("no turn is being played")
     if state.phase == "draw":
         return {"type": "draw", "source": "stock"}
-    legal = legal_actions(state, state.turn)
+    legal = legal_actions(state, seat)
     discards = [a["card"] for a in legal if a["type"] == "discard"]
     if not discards:  # fixed_jokers: a freed joker must be played first
         return next(a for a in legal if a["type"] == "lay_off" and a["card"] in state.freed_jokers)
-    loose = arrange([card_of(c) for c in state.hands[state.turn]], state.rules).left
+    loose = arrange([card_of(c) for c in state.hands[seat]], state.rules).left
     pool = [c for c in discards if card_of(c) in loose] or discards
     best = max(pool, key=lambda c: (card_points(card_of(c), state.rules), c))
     return {"type": "discard", "card": best}

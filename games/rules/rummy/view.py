@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules.cards import display_key
+from games.rules.history import last
 from games.rules.rummy.actions import check_seat
 from games.rules.rummy.deck import card_of
 from games.rules.rummy.engine import legal_actions
@@ -18,8 +19,9 @@ from games.rules.rummy.solver import arrange
 from games.rules.rummy.state import RummyState
 
 
-def view_for(state: RummyState, seat: int | None) -> dict[str, Any]:
-    """The view of `seat` (0..seats-1), or of a spectator (None)."""
+def view_for(state: RummyState, seat: int | None, *, history: int | None = None) -> dict[str, Any]:
+    """The view of `seat` (0..seats-1), or of a spectator (None).  `history` keeps only that many
+    of the last finished rounds' records (None: all of them)."""
     seat = check_seat(seat, state.seats)
     waiting = state.phase in ("deal", "round_over")
     view: dict[str, Any] = {
@@ -42,7 +44,7 @@ def view_for(state: RummyState, seat: int | None) -> dict[str, Any]:
         "callable": state.callable,
         "freed_jokers": list(state.freed_jokers),
         "log": [dict(e) for e in state.log],
-        "history": [r.to_json() for r in state.history],
+        "history": [r.to_json() for r in last(state.history, history)],
         "result": None if state.result is None else state.result.to_json(),
         "legal_actions": legal_actions(state, seat),
         "hand": None,

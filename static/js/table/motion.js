@@ -54,7 +54,7 @@ export function animate(root, before, from = null) {
   });
 }
 
-// The pause between two replayed events of one frame.
+// The pause between two event steps of one frame.
 export function stepDelay() {
   return 520 * motionScale();
 }

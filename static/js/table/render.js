@@ -1,6 +1,6 @@
 // Draws the table from a scene: { view, room, you, them, names, order, selected, busy, live,
 // ended }; `ended` ({ reason, winner }) when the match stopped before its cards did.
-// `live` is false while a frame's events are being replayed, so nothing can be clicked then.
+// `live` is false while a frame's events are being stepped through, so nothing can be clicked then.
 // Every region is rebuilt from the scene; focus is put back on the element it was on.
 import { meldOf } from "./arrangement.js";
 import { cardBack, cardFace } from "./cards.js";

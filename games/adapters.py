@@ -1,8 +1,9 @@
 """One adapter per game family, so rooms, services and consumers serve every family alike.
 
-An adapter turns stored JSON into rule-engine values and back, and answers the few
-questions the services ask of any game: whose turn it is, whether the server must deal,
-whether the match is over, and what a timed-out turn plays.
+An adapter turns stored JSON into rule-engine values and back, and passes the few questions
+the services ask of any game to the family's rules library: whose turn it is, whether the
+server must deal, whether the match is over, the places, what a timed-out turn plays and what
+may be played out of turn.  The rules themselves live in `games.rules`.
 """
 
 from __future__ import annotations
@@ -11,21 +12,24 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from games.rules import gin, rummy
-from games.rules.cards import display_key
-from games.rules.melds import best_melds
+from games.rules.places import competition_places
 
 
 class FamilyAdapter(Protocol):
     name: str
     illegal: type[Exception]
     """What the family's engine raises for an illegal action (with `.code` and `.message`)."""
+    out_of_turn: frozenset[str]
+    """Action types a seat may play out of turn (the engine decides when)."""
 
     def rules_from(self, flags: dict[str, Any]) -> Any: ...
     def new_match(self, rules: Any, *, seats: int, first_dealer: int, rounds: int | None) -> Any: ...
     def load(self, data: dict[str, Any]) -> Any: ...
     def dump(self, state: Any) -> dict[str, Any]: ...
     def apply(self, state: Any, seat: int | None, action: Any) -> tuple[Any, list[dict]]: ...
-    def view_for(self, state: Any, seat: int | None, *, reveal_seeds: bool = True) -> dict[str, Any]: ...
+    def view_for(
+        self, state: Any, seat: int | None, *, reveal_seeds: bool = True, history: int | None = None
+    ) -> dict[str, Any]: ...
     def turn(self, state: Any) -> int | None: ...
     def needs_deal(self, state: Any) -> bool: ...
     def is_over(self, state: Any) -> bool: ...
@@ -34,7 +38,10 @@ class FamilyAdapter(Protocol):
         """Each seat's final place (0 first; tied seats share a place) in a finished match."""
         ...
 
-    def timeout_action(self, state: Any, seat: int) -> dict[str, Any]: ...
+    def timeout_action(self, state: Any) -> dict[str, Any]:
+        """What a timed-out turn plays next for the seat in turn."""
+        ...
+
     def callers(self, state: Any) -> list[int]:
         """Seats that may call the fresh discard out of turn now, in the order they are asked."""
         ...
@@ -46,6 +53,7 @@ class FamilyAdapter(Protocol):
 class GinAdapter:
     name: str = "gin"
     illegal: type[Exception] = gin.IllegalAction
+    out_of_turn: frozenset[str] = gin.OUT_OF_TURN
 
     def rules_from(self, flags: dict[str, Any]) -> gin.GinRules:
         return gin.GinRules.from_dict(flags)
@@ -64,8 +72,8 @@ class GinAdapter:
     def apply(self, state, seat, action):
         return gin.apply(state, seat, action)
 
-    def view_for(self, state, seat, *, reveal_seeds=True):
-        return gin.view_for(state, seat, reveal_seeds=reveal_seeds)
+    def view_for(self, state, seat, *, reveal_seeds=True, history=None):
+        return gin.view_for(state, seat, reveal_seeds=reveal_seeds, history=history)
 
     def turn(self, state: gin.GinState) -> int | None:
         return state.turn
@@ -80,19 +88,10 @@ class GinAdapter:
         return None if state.result is None else state.result.winner
 
     def places(self, state: gin.GinState) -> list[int]:
-        return _places(list(state.result.totals))
+        return competition_places(state.result.totals)
 
-    def timeout_action(self, state: gin.GinState, seat: int) -> dict[str, Any]:
-        """A timed-out turn: pass the upcard, draw from the stock, discard the highest unmelded card."""
-        if state.phase == "upcard":
-            return {"type": "pass"}
-        if state.phase == "draw":
-            return {"type": "draw", "source": "stock"}
-        hand = [c for c in state.hands[seat] if c != state.taken]
-        unmelded = best_melds(state.hands[seat], state.rules.max_meld_size).deadwood_cards
-        pool = [c for c in unmelded if c != state.taken] or hand
-        worst = max(pool, key=lambda c: (c.deadwood, display_key(c)[1], display_key(c)[0]))
-        return {"type": "discard", "card": str(worst)}
+    def timeout_action(self, state: gin.GinState) -> dict[str, Any]:
+        return gin.timeout_action(state)
 
     def callers(self, state: gin.GinState) -> list[int]:
         return []  # gin has no calling
@@ -105,6 +104,7 @@ class GinAdapter:
 class RummyAdapter:
     name: str = "rummy"
     illegal: type[Exception] = rummy.IllegalAction
+    out_of_turn: frozenset[str] = rummy.OUT_OF_TURN
 
     def rules_from(self, flags: dict[str, Any]) -> rummy.RummyRules:
         return rummy.RummyRules.from_dict(flags)
@@ -122,8 +122,8 @@ class RummyAdapter:
     def apply(self, state, seat, action):
         return rummy.apply(state, seat, action)
 
-    def view_for(self, state, seat, *, reveal_seeds=True):
-        return rummy.view_for(state, seat)
+    def view_for(self, state, seat, *, reveal_seeds=True, history=None):
+        return rummy.view_for(state, seat, history=history)
 
     def turn(self, state: rummy.RummyState) -> int | None:
         return state.turn if state.phase in ("draw", "play") else None
@@ -139,13 +139,13 @@ class RummyAdapter:
         return winners[0] if len(winners) == 1 else None
 
     def places(self, state: rummy.RummyState) -> list[int]:
-        return _places(list(state.result.totals))
+        return competition_places(state.result.totals)
 
-    def timeout_action(self, state: rummy.RummyState, seat: int) -> dict[str, Any]:
+    def timeout_action(self, state: rummy.RummyState) -> dict[str, Any]:
         return rummy.timeout_action(state)
 
     def callers(self, state: rummy.RummyState) -> list[int]:
-        """Clockwise from the seat after the player to draw (as `games.ai.rummy.duel` asks)."""
+        """Clockwise from the seat after the player to draw (as `tools.rummy_duel` asks)."""
         if not state.callable:
             return []
         order = ((state.turn + step) % state.seats for step in range(1, state.seats))
@@ -154,11 +154,6 @@ class RummyAdapter:
     def bot_level(self, level: str) -> str:
         """Rummy has two bots: Easy, and a good one that also serves Medium and Hard."""
         return "easy" if level == "easy" else "good"
-
-
-def _places(totals: list[int]) -> list[int]:
-    """Competition ranking by total, highest first: totals 50, 80, 50 give places 1, 0, 1."""
-    return [sum(other > total for other in totals) for total in totals]
 
 
 ADAPTERS: dict[str, FamilyAdapter] = {"gin": GinAdapter(), "rummy": RummyAdapter()}

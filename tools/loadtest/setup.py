@@ -6,10 +6,9 @@ import os
 import subprocess
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.servers import ROOT
 
 
 def database_url(base_url: str, name: str) -> str:

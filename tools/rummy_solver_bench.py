@@ -1,4 +1,4 @@
-"""Rummy solver timings: ``python -m games.rules.rummy.bench [--hands N] [--seed S]``.
+"""Rummy solver timings: ``python -m tools.rummy_solver_bench [--hands N] [--seed S]``.
 
 Times `least_points`, `best_first_meld`, `best_discard` (one search with the discard in its state)
 and `points_after_discard` (the least points after every discard, on one memo) on seeded random hands from two decks (14 cards with 2 jokers,

@@ -36,12 +36,12 @@ from typing import Any
 import pyspiel
 
 from games.ai import choose_action
-from games.ai.arena import DealSeeds, HandResult, MatchOutcome
 from games.rules.cards import Card, make_card, parse_card, parse_cards
 from games.rules.gin import CLASSIC, GinState, view_for
 from games.rules.gin.layoffs import best_layoffs
 from games.rules.melds import best_melds
 from games.rules.shuffle import deck_order
+from tools.arena.records import DealSeeds, HandResult, MatchOutcome
 
 _Phase = pyspiel.gin_rummy.Phase
 DRAW_UPCARD = pyspiel.gin_rummy.DRAW_UPCARD_ACTION

@@ -14,37 +14,16 @@ import math
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai import LEVELS, choose_action
 from games.rules.gin import ARCADE, CLASSIC, GinRules, apply, new_match, view_for
+from tools.arena.records import DealSeeds, HandResult, MatchOutcome
 
 OPENSPIEL_SIMPLE = "openspiel-simple"
 BOTS: tuple[str, ...] = (*LEVELS, OPENSPIEL_SIMPLE)
 RULE_SETS: dict[str, GinRules] = {"classic": CLASSIC, "arcade": ARCADE}
 KINDS = ("gin", "knock", "undercut", "big_gin")
-
-DealSeeds = Callable[[int], str]
-"""Hand number (1-based) -> deal seed, hex."""
-
-
-@dataclass(frozen=True)
-class HandResult:
-    kind: str
-    """"knock", "gin", "undercut", "big_gin", "dead", or "tie" (OpenSpiel only: a knock scored 0)."""
-    winner: int | None
-    """Seat of the hand's winner (None for a dead hand)."""
-    points: int
-
-
-@dataclass
-class MatchOutcome:
-    winner: int
-    """Seat of the match winner."""
-    hands: list[HandResult] = field(default_factory=list)
-    decision_seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
-    """Each seat's decision times (empty for a bot we do not time)."""
 
 
 def deal_seed(arena_seed: int, pair: int, hand: int) -> str:
@@ -112,7 +91,7 @@ def run(
             return deal_seed(seed, pair, hand)
 
         if b == OPENSPIEL_SIMPLE:
-            from games.ai.openspiel_adapter import play_match as play_openspiel  # benchmark-only, lazy
+            from tools.arena.openspiel_adapter import play_match as play_openspiel  # benchmark-only, lazy
 
             outcome = play_openspiel(
                 level=a, our_seat=a_seat, seed=seeds[a_seat], deals=deals, samples=samples

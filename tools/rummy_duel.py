@@ -1,4 +1,4 @@
-"""Bot-only rummy matches: ``python -m games.ai.rummy.duel --seats 2 --matches 200``.
+"""Bot-only rummy matches: ``python -m tools.rummy_duel --seats 2 --matches 200``.
 
 A harness like the server's (it holds the state; the bots never import it): each seat's bot gets
 its view and answers one action at a time; on a calling table every other seat is asked, in

@@ -1,6 +1,6 @@
 """Meld solver benchmark: ours against RLCard and OpenSpiel on the same seeded hands.
 
-    python -m games.rules.bench [--hands N] [--seed S] [--repeat R] [--json]
+    python -m tools.gin_solver_bench [--hands N] [--seed S] [--repeat R] [--json]
 
 Needs requirements-bench.txt (rlcard, open-spiel); they are imported here only, lazily.
 Our solver is timed cold (memo cleared before every hand, the clearing included) and with
@@ -194,7 +194,9 @@ def _print_table(report: dict[str, Any]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m games.rules.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.gin_solver_bench", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--hands", type=int, default=2000, help="hands per row (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hands (default 1)")
     parser.add_argument("--repeat", type=int, default=3, help="timed passes, best kept (default 3)")

@@ -44,7 +44,7 @@ const GIN = {
 };
 
 // The views to show in turn, each with the events that led to it; the last is the frame's own.
-export function replaySteps(previous, frame, game = GIN) {
+export function eventSteps(previous, frame, game = GIN) {
   const { view: final, events = [] } = frame;
   const moves = events.filter(game.changesFelt).length;
   if (!previous || moves < 2 || game.deal(previous) !== game.deal(final)) return [{ view: final, events }];

@@ -1,4 +1,4 @@
-"""python -m loadtest --games 200 --workers 2 [--think-ms 2000] [--target 100] [--ramp-s 30] [--json]
+"""python -m tools.loadtest --games 200 --workers 2 [--think-ms 2000] [--target 100] [--ramp-s 30] [--json]
 
 Starts `--workers` Daphne processes and the sweeper against PostgreSQL and Redis (a fresh
 database named `rummy_loadtest` or `$LOADTEST_DB`, Redis database 2 or `$LOADTEST_REDIS_URL`;
@@ -22,9 +22,9 @@ import statistics
 import sys
 import time
 
-from loadtest.players import Stats, floor_samples, play_table
-from loadtest.processes import cpu_seconds, running_servers
-from loadtest.setup import base_env, migrate, prepare_tables, recreate_database
+from tools.loadtest.players import Stats, floor_samples, play_table
+from tools.loadtest.processes import cpu_seconds, running_servers
+from tools.loadtest.setup import base_env, migrate, prepare_tables, recreate_database
 
 
 def percentile(values: list[float], q: float) -> float | None:

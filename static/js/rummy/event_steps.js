@@ -1,5 +1,5 @@
 // A rummy frame can carry a whole lap of bot turns (draw, melds, layoffs, discard, each).
-// The gin replay (table/replay.js) steps through them with these rules of the felt: the pile,
+// The event steps of table/event_steps.js go through them with these rules of the felt: the pile,
 // the stock, the hand sizes, the melds on the table and who has come out.
 
 function afterEvent(view, event) {
@@ -45,7 +45,7 @@ function afterEvent(view, event) {
 // The end of a round (and of the stock) rides with the move before it.
 const changesFelt = (event) => !["stock_exhausted", "round_end", "match_end"].includes(event.type);
 
-export const RUMMY_REPLAY = {
+export const RUMMY_STEPS = {
   afterEvent,
   changesFelt,
   deal: (view) => view.round,

@@ -1,0 +1,1 @@
+"""Small pieces every app shares, below them all in the layering (pyproject.toml)."""

@@ -1,0 +1,104 @@
+"""One JSON round trip for the rules' frozen dataclasses: states, their records, rule sets.
+
+A `JsonRecord` writes each field by its annotation (a card as its text, a tuple as a list, a
+record or rule set nested, an event as a copy of its dict) and reads it back into an equal
+value.  The codec of each type is built once, when first met.  A rule set (`Flags`) is a flat
+dict of its flags.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from dataclasses import asdict, fields, replace
+from functools import cache
+from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin, get_type_hints
+
+from games.rules.cards import Card, parse_card
+from games.rules.errors import RulesError
+
+Encode = Callable[[Any], Any]
+Decode = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+class JsonRecord:
+    """A frozen dataclass that round-trips through JSON: `from_json(to_json())` is equal to it."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: encode(getattr(self, name)) for name, encode, _ in _fields(type(self))}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        return cls(**{name: decode(data[name]) for name, _, decode in _fields(cls)})
+
+
+class Flags:
+    """A frozen dataclass of rule flags: a flat dict of them, and a copy with some changed."""
+
+    family: ClassVar[str]
+    """Named in the error for an unknown flag."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)  # type: ignore[call-overload]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        """Build from a dict, refusing unknown keys; missing keys take their defaults."""
+        unknown = set(data) - {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        if unknown:
+            raise RulesError(f"unknown {cls.family} flags: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def with_(self, **changes: Any) -> Self:
+        return replace(self, **changes)  # type: ignore[type-var]
+
+
+_FIELDS: dict[type, tuple[tuple[str, Encode, Decode], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, Encode, Decode], ...]:
+    """Each field of a record class with its codec (made when the class is first met)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        hints = get_type_hints(cls)
+        found = _FIELDS[cls] = tuple((f.name, *_codec(hints[f.name])) for f in fields(cls))
+    return found
+
+
+@cache
+def _codec(hint: Any) -> tuple[Encode, Decode]:
+    """How a value of this annotation goes to JSON and back."""
+    origin, args = get_origin(hint), get_args(hint)
+    if hint is Card:
+        return str, parse_card
+    if hint in (int, str, bool, Any, type(None)) or origin is Literal:
+        return _same, _same
+    if origin in (Union, types.UnionType):
+        (inner,) = (a for a in args if a is not type(None))
+        encode, decode = _codec(inner)
+        return (
+            lambda v: None if v is None else encode(v),
+            lambda d: None if d is None else decode(d),
+        )
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        encode, decode = _codec(args[0])
+        if encode is _same:
+            return list, tuple
+        return (lambda v: [encode(x) for x in v]), (lambda d: tuple(map(decode, d)))
+    if origin is tuple:
+        codecs = [_codec(a) for a in args]
+        return (
+            lambda v: [e(x) for (e, _), x in zip(codecs, v, strict=True)],
+            lambda d: tuple(dec(x) for (_, dec), x in zip(codecs, d, strict=True)),
+        )
+    if origin is dict:
+        return dict, dict
+    if isinstance(hint, type) and issubclass(hint, Flags):
+        return (lambda r: r.to_dict()), hint.from_dict
+    if isinstance(hint, type) and issubclass(hint, JsonRecord):
+        return (lambda r: r.to_json()), hint.from_json
+    raise TypeError(f"no JSON form for {hint!r}")

@@ -1,0 +1,74 @@
+"""Who is at the table: each seat's open sockets counted in the database (several tabs, several
+processes), and the seats whose process died uncounted."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import broadcast
+from games.identity import Identity
+from games.models import Room, Seat
+from games.seating import (
+    LOST_AFTER,
+    identity_filter,
+    is_connected,
+)
+
+
+def do_socket_opened(*, room: Room, identity: Identity) -> bool:
+    """Count a table socket of this identity's seats (several tabs, several processes) and mark
+    them seen now.  True when a seat came online: the room hears it (`room.changed`)."""
+    return _count_sockets(room, identity, +1)
+
+
+def do_socket_closed(*, room: Room, identity: Identity) -> bool:
+    """Uncount a closed table socket; its seat was seen until now, so "away" starts now.
+    True when that was a seat's last socket: the room hears it."""
+    return _count_sockets(room, identity, -1)
+
+
+def _count_sockets(room: Room, identity: Identity, step: int) -> bool:
+    now = timezone.now()
+    changed = []
+    with transaction.atomic():
+        for seat in Seat.objects.select_for_update().filter(room=room, **identity_filter(identity)):
+            before = is_connected(seat)
+            seat.sockets = max(0, (seat.sockets if before else 0) + step)
+            seat.last_seen = now
+            seat.save(update_fields=["sockets", "last_seen"])
+            if before != (seat.sockets > 0):
+                changed.append(seat.index)
+        if changed:
+            broadcast.send_on_commit(broadcast.presence_changed(room.code, changed))
+    return bool(changed)
+
+
+def do_release_lost_sockets(*, now: datetime) -> int:
+    """Seats still counting sockets but unseen for LOST_AFTER lost them with a dead process:
+    uncount them, and tell their rooms (the sweeper calls this)."""
+    lost = Seat.objects.filter(sockets__gt=0, last_seen__lt=now - LOST_AFTER)
+    seats_by_room: dict[str, list[int]] = {}
+    for code, index in lost.values_list("room__code", "index"):
+        seats_by_room.setdefault(code, []).append(index)
+    if not seats_by_room:
+        return 0
+    with transaction.atomic():
+        released = lost.update(sockets=0)
+        broadcast.send_on_commit(
+            [m for code, seats in seats_by_room.items() for m in broadcast.presence_changed(code, seats)]
+        )
+    return released
+
+
+def do_touch_presence(*, room: Room, identity: Identity) -> bool:
+    """Record that this identity's seat is connected now; False when it has no seat."""
+    now = timezone.now()
+    updated = (
+        Seat.objects.filter(room=room, **identity_filter(identity))
+        .exclude(last_seen__gt=now - timedelta(seconds=10))
+        .update(last_seen=now)
+    )
+    return updated > 0
