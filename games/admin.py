@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Family, Match, Move, Room, RuleSet, Seat, Variant
 from moderation.admin_actions import ReasonForm, action_with_reason
-from moderation.replay import Replay, can_replay
+from moderation.replay import Replay, can_replay, shown_action
 from moderation.room_actions import do_make_room_private, do_moderator_close_room, do_remove_player
 from moderation.rule_set_actions import do_save_rule_set
 
@@ -169,8 +169,15 @@ class RoomAdmin(admin.ModelAdmin):
 
 class MoveInline(ReadOnlyInline):
     model = Move
-    fields = ("seq", "version", "seat", "actor", "action", "created_at")
+    fields = ("seq", "version", "seat", "actor", "shown_action", "created_at")
     readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("match")
+
+    @admin.display(description=_("action"))
+    def shown_action(self, move: Move) -> dict:
+        return shown_action(move.match, move.action)
 
 
 @admin.register(Match)

@@ -361,4 +361,6 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.match_id}:{self.seq} {self.action}"
+        # The kind only: a deal's action holds its seed, and this text is shown wherever a
+        # move is named (the admin's move log, logs), secret or not.
+        return f"{self.match_id}:{self.seq} {self.action.get('type', '?')}"

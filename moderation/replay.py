@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.families import adapter
 from games.models import Family, Match
 from games.replays import replay_moves
@@ -32,8 +34,21 @@ def card_face(card: str) -> dict[str, Any]:
     return {"code": card, "text": rank + SUIT_SYMBOLS[card[1]], "red": card[1] in "DH"}
 
 
+def deals_secret(match: Match) -> bool:
+    """Whether the match's seeds (and so its stock order) are still secret: a hand is still
+    being played, or they are a Daily Gin deal whose day is open."""
+    return match.status == Match.Status.PLAYING or seeds_secret(match)
+
+
 def can_replay(match: Match) -> bool:
-    return match.status != Match.Status.PLAYING and not seeds_secret(match)
+    return not deals_secret(match)
+
+
+def shown_action(match: Match, action: dict[str, Any]) -> dict[str, Any]:
+    """A move-log action as staff may see it: a deal's seed is hidden while it is secret."""
+    if "seed" in action and deals_secret(match):
+        return {**action, "seed": gettext("hidden")}
+    return action
 
 
 @dataclass(frozen=True)
