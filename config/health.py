@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from asgiref.sync import markcoroutinefunction, sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connection
 from django.http import JsonResponse
@@ -68,9 +68,8 @@ class HealthCheckMiddleware:
     async_capable = True
 
     def __init__(self, get_response):
-        self.get_response = get_response
-        if iscoroutinefunction(self.get_response):
-            markcoroutinefunction(self)
+        self.get_response = get_response  # a coroutine function: Django adapts for async-only
+        markcoroutinefunction(self)
 
     async def __call__(self, request):
         if request.path_info != PATH:

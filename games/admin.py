@@ -6,6 +6,8 @@ edit rule sets and variants.  Nothing here writes game data itself.
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -176,8 +178,9 @@ class MoveInline(ReadOnlyInline):
         return super().get_queryset(request).select_related("match")
 
     @admin.display(description=_("action"))
-    def shown_action(self, move: Move) -> dict:
-        return shown_action(move.match, move.action)
+    def shown_action(self, move: Move) -> str:
+        """As the admin shows a JSON field, a deal's seed hidden while it is secret."""
+        return json.dumps(shown_action(move.match, move.action), ensure_ascii=False)
 
 
 @admin.register(Match)

@@ -136,7 +136,7 @@ def test_the_match_page_shows_the_move_log_with_the_secret_seed_hidden(secret_ma
     client = superuser_client()
     page = client.get(reverse("admin:games_match_change", args=[secret_matches[0].pk])).content.decode()
     first_row = html.unescape(page).split('id="moves-0"')[1].split('id="moves-1"')[0]
-    assert "{'seed': 'hidden', 'type': 'deal'}" in first_row
+    assert '{"seed": "hidden", "type": "deal"}' in first_row
     assert 'id="moves-10"' in page, "the moves after the deal are listed"
 
 
