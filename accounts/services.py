@@ -20,7 +20,7 @@ def do_update_table_preferences(*, user: User, preferences: dict[str, Any]) -> U
         raise ValueError("unknown preference")
     for key, value in preferences.items():
         field = User._meta.get_field(TABLE_FIELDS[key])
-        if field.choices and value not in dict(field.choices):
+        if field.choices and (not isinstance(value, str) or value not in dict(field.choices)):
             raise ValueError(f"bad value for {key}")
         if not field.choices and not isinstance(value, bool):
             raise ValueError(f"bad value for {key}")

@@ -32,8 +32,12 @@ def profile(request):
 @require_POST
 def table_preferences(request):
     """The table's settings dialog saves here too, so they follow the player to any device."""
+    if request.content_type != "application/json":  # a form's body is read as fields, not JSON
+        return HttpResponseBadRequest("send JSON")
     try:
         do_update_table_preferences(user=request.user, preferences=json.loads(request.body or b"{}"))
+    except RecursionError:  # JSON nested deeper than the parser goes
+        return HttpResponseBadRequest("bad JSON")
     except ValueError as error:
         return HttpResponseBadRequest(str(error))
     return JsonResponse(request.user.table_preferences())

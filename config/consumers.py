@@ -46,3 +46,11 @@ class HealthConsumer(AsyncWebsocketConsumer):
 
     async def _send(self, payload):
         await self.send(text_data=json.dumps(payload))
+
+
+class RefusedSocket(AsyncWebsocketConsumer):
+    """Any socket address no route knows (or a malformed room code): the handshake is
+    refused (HTTP 403), where the router alone would raise and fail it with a server error."""
+
+    async def connect(self):
+        await self.close()

@@ -1,9 +1,10 @@
-from django.urls import path
+from django.urls import path, re_path
 
-from config.consumers import HealthConsumer
+from config.consumers import HealthConsumer, RefusedSocket
 from games.routing import websocket_urlpatterns as games_sockets
 
 websocket_urlpatterns = [
     path("ws/health/", HealthConsumer.as_asgi()),
     *games_sockets,
+    re_path(r"", RefusedSocket.as_asgi()),  # last: everything else
 ]

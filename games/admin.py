@@ -6,6 +6,8 @@ edit rule sets and variants.  Nothing here writes game data itself.
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -20,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from common.admin import ReadOnlyAdmin, ReadOnlyInline
 from games.models import Family, Match, Move, Room, RuleSet, Seat, Variant
 from moderation.admin_actions import ReasonForm, action_with_reason
-from moderation.replay import Replay, can_replay
+from moderation.replay import Replay, can_replay, shown_action
 from moderation.room_actions import (
     do_moderator_close_room,
     do_moderator_make_room_private,
@@ -163,8 +165,16 @@ class RoomAdmin(admin.ModelAdmin):
 
 class MoveInline(ReadOnlyInline):
     model = Move
-    fields = ("seq", "version", "seat", "actor", "action", "created_at")
+    fields = ("seq", "version", "seat", "actor", "shown_action", "created_at")
     readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("match")
+
+    @admin.display(description=_("action"))
+    def shown_action(self, move: Move) -> str:
+        """As the admin shows a JSON field, a deal's seed hidden while it is secret."""
+        return json.dumps(shown_action(move.match, move.action), ensure_ascii=False)
 
 
 @admin.register(Match)

@@ -259,6 +259,13 @@ class Room(models.Model):
     def is_live(self) -> bool:
         return self.state in (self.State.OPEN, self.State.PLAYING, self.State.FINISHED)
 
+    def is_invitation(self, token: str) -> bool:
+        """`token` is this room's invitation, compared in constant time; any text may be
+        given (compare_digest refuses non-ASCII str, so both are compared as bytes)."""
+        return secrets.compare_digest(
+            token.encode("utf-8", "surrogatepass"), self.invite_token.encode("utf-8", "surrogatepass")
+        )
+
 
 class Seat(models.Model):
     """One place at a room's table: a user, a guest (by browser session), a bot, or empty."""
@@ -354,4 +361,6 @@ class Move(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.match_id}:{self.seq} {self.action}"
+        # The kind only: a deal's action holds its seed, and this text is shown wherever a
+        # move is named (the admin's move log, logs), secret or not.
+        return f"{self.match_id}:{self.seq} {self.action.get('type', '?')}"

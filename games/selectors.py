@@ -71,7 +71,7 @@ def seat_indices(room: Room, identity: Identity) -> list[int]:
 
 def can_watch(room: Room, identity: Identity, token: str = "") -> bool:
     """Public rooms are open to all; a private one to its players and invitation holders."""
-    return not room.is_private or seat_index(room, identity) is not None or token == room.invite_token
+    return not room.is_private or seat_index(room, identity) is not None or room.is_invitation(token)
 
 
 def room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import converters, views  # noqa: F401 (converters registers <room:> and <invite:>)
 
 app_name = "games"
 urlpatterns = [
@@ -9,8 +9,8 @@ urlpatterns = [
     path("play/new/", views.new_room, name="new_room"),
     path("play/local/", views.pass_and_play, name="pass_and_play"),
     path("play/rummy/", views.new_rummy_table, name="new_rummy_table"),
-    path("r/<str:code>/", views.room, name="room"),
-    path("r/<str:code>/sit/", views.take_seat, name="take_seat"),
-    path("r/<str:code>/leave/", views.leave_seat, name="leave_seat"),
-    path("r/<str:code>/invite/<str:token>/", views.invite, name="invite"),
+    path("r/<room:code>/", views.room, name="room"),
+    path("r/<room:code>/sit/", views.take_seat, name="take_seat"),
+    path("r/<room:code>/leave/", views.leave_seat, name="leave_seat"),
+    path("r/<room:code>/invite/<invite:token>/", views.invite, name="invite"),
 ]

@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -159,7 +160,7 @@ def _can_sit(request, room, info) -> bool:
 
 
 def invite(request, code, token):
-    return redirect(f"/r/{code}/?t={token}")
+    return redirect(reverse("games:room", args=[code]) + f"?{urlencode({'t': token})}")
 
 
 @login_required
@@ -173,7 +174,7 @@ def take_seat(request, code):
         services.do_take_seat(room=room, identity=identity_of(request.user, request.session), token=token)
     except services.ServiceError as error:
         messages.error(request, error.message)
-    return redirect(f"/r/{code}/" + (f"?t={token}" if token else ""))
+    return redirect(reverse("games:room", args=[code]) + (f"?{urlencode({'t': token})}" if token else ""))
 
 
 @require_POST

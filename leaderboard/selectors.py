@@ -64,7 +64,7 @@ def rating_board(*, family: str, now: datetime, limit: int = BOARD_SIZE) -> list
 def player_by_key(key: str) -> User | None:
     """A player by display name (any case) or by id."""
     player = User.objects.filter(display_name__iexact=key).first()
-    if player is None and key.isdigit():
+    if player is None and key.isascii() and key.isdigit():
         player = User.objects.filter(pk=int(key)).first()
     return player
 

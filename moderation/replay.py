@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.adapters import adapter
 from games.card_faces import card_face
 from games.models import Family, Match
@@ -22,8 +24,21 @@ from games.rules.rummy import card_of
 from games.wire import seeds_secret
 
 
+def deals_secret(match: Match) -> bool:
+    """Whether the match's seeds (and so its stock order) are still secret: a hand is still
+    being played, or they are a Daily Gin deal whose day is open."""
+    return match.status == Match.Status.PLAYING or seeds_secret(match)
+
+
 def can_replay(match: Match) -> bool:
-    return match.status != Match.Status.PLAYING and not seeds_secret(match)
+    return not deals_secret(match)
+
+
+def shown_action(match: Match, action: dict[str, Any]) -> dict[str, Any]:
+    """A move-log action as staff may see it: a deal's seed is hidden while it is secret."""
+    if "seed" in action and deals_secret(match):
+        return {**action, "seed": gettext("hidden")}
+    return action
 
 
 @dataclass(frozen=True)

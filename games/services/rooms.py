@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -105,7 +104,7 @@ def do_take_seat(*, room: Room, identity: Identity, token: str = "") -> Seat:
             raise ServiceError("already_seated", "You already have a seat here.")
         if room.state != Room.State.OPEN:
             raise ServiceError("room_not_open", "This room is not waiting for players.")
-        if room.is_private and not secrets.compare_digest(token, room.invite_token):
+        if room.is_private and not room.is_invitation(token):
             raise ServiceError("invite_needed", "This room is private: use its invitation link.")
         empty = [s for s in seats if s.is_empty]
         if not empty:

@@ -84,3 +84,13 @@ def test_failed_sign_ins_are_rate_limited_through_the_shared_cache(client, setti
     assert blocked.status_code in (200, 429) and "_auth_user_id" not in client.session
     if settings.REDIS_URL:  # every web process counts the same attempts
         assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")
+
+
+def test_the_preferences_take_json_only(client):
+    """A form post (its body read as fields) or JSON nested past the parser's depth is a 400."""
+    client.force_login(make_user("Ana"))
+    assert client.post("/accounts/preferences/", {"speed": "off"}).status_code == 400
+    deep = "[" * 100_000
+    assert client.post("/accounts/preferences/", deep, content_type="application/json").status_code == 400
+    not_text = json.dumps({"cardSize": []})
+    assert client.post("/accounts/preferences/", not_text, content_type="application/json").status_code == 400

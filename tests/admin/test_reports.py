@@ -3,9 +3,10 @@
 import pytest
 from django.urls import reverse
 
+from games import services
 from moderation.models import AuditEntry, Report
 from tests.admin.support import finished_match, post_action
-from tests.games.support import make_user
+from tests.games.support import make_user, me, ruleset
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +60,22 @@ def test_moderators_see_the_queue_resolve_a_report_and_jump_to_the_replay(mod_cl
     assert AuditEntry.objects.get().details == {"outcome": "no_action"}
     resolved = mod_client.get(reverse("admin:moderation_report_changelist"), {"open": "1"})
     assert not resolved.context["cl"].result_list
+
+
+def test_a_private_room_is_reported_only_by_those_who_may_see_it(client):
+    """To anyone else it is answered as a room that does not exist: the page confirms nothing."""
+    host, outsider, guest = make_user("Host"), make_user("Outsider"), make_user("Invited")
+    room = services.do_create_room(identity=me(host), ruleset=ruleset(), is_private=True)
+    client.force_login(outsider)
+    report = reverse("moderation:report")
+    assert client.get(f"/r/{room.code}/").status_code == 404
+    hidden, missing = client.get(f"{report}?room={room.code}"), client.get(f"{report}?room=nosuchroom")
+    assert hidden.status_code == missing.status_code == 404
+    assert hidden.content == missing.content
+    filed = client.post(f"{report}?room={room.code}", {"reason": "cheating", "message": "Guessing"})
+    assert filed.status_code == 404 and not Report.objects.exists()
+
+    client.force_login(guest)  # the invitation lets them watch, and report
+    assert client.get(f"{report}?room={room.code}&t={room.invite_token}").status_code == 200
+    client.force_login(host)
+    assert client.get(f"{report}?room={room.code}").status_code == 200

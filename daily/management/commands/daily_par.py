@@ -1,8 +1,9 @@
-"""Compute and store a day's par: `manage.py daily_par --date YYYY-MM-DD [--seconds 60]`."""
+"""Compute and store a closed day's par: `manage.py daily_par --date YYYY-MM-DD [--seconds 60]`."""
 
 from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
 from daily import par, seeds, services
 
@@ -17,6 +18,9 @@ class Command(BaseCommand):
     def handle(self, *args, date, seconds, **options):
         if seconds <= 0:
             raise CommandError("--seconds must be positive")
+        if not seeds.is_closed(date, timezone.now()):
+            # Its par line would solve the deal for whoever runs the command before playing it.
+            raise CommandError(f"{date} is still open: its par can be computed once it closes")
         found = par.search(seeds.day_seed(date), seconds=seconds)
         services.do_store_par(day=date, par=found, method=par.METHOD)
         self.stdout.write(

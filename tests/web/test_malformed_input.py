@@ -1,0 +1,162 @@
+"""Malformed input never makes a server error: every URL pattern of the site (the admin's and
+allauth's included) with each path part and each query parameter the views read replaced by
+malformed text, by GET and POST, as a visitor, a player and a superuser; and every socket
+route, plus addresses no route knows, answered by an accepted or a refused handshake."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils.regex_helper import normalize
+
+from config.asgi import application
+from config.routing import websocket_urlpatterns
+from games import services
+from tests.admin.support import finished_match
+from tests.games.support import make_user, me, ruleset
+
+MALFORMED = [
+    "%00",  # NUL: PostgreSQL text cannot hold it
+    "%ED%A0%80",  # a lone surrogate, UTF-8 encoded
+    "%FF%FE",  # not UTF-8 at all
+    "%C3%A9",  # é
+    "%C2%B2",  # ², a digit to str.isdigit() that int() refuses
+    "..",
+    "-1",
+    "99999999999999999999999999999999",
+    "x" * 3000,
+    "%0D%0ASet-Cookie:%20x=1",
+    "",
+]
+
+QUERY_PARAMETERS = [
+    # the site's views
+    "room", "player", "t", "step", "copy", "seed", "day", "next",
+    # the admin's changelists and forms
+    "q", "o", "p", "e", "_changelist_filters", "_popup", "_to_field", "open", "state", "family",
+    "status", "created_at__gte", "created_at__lt", "day__gte", "reason", "action", "index",
+    # allauth and i18n
+    "key", "login", "email", "language", "process",
+]  # fmt: skip
+
+
+def url_formats(resolver: URLResolver = None, prefix: str = "") -> list[tuple[str, list[str]]]:
+    """Every pattern as a %-format of its path, with the names of its parts, walked through
+    every include (namespaced or not)."""
+    resolver = resolver or get_resolver()
+    formats = []
+    for entry in resolver.url_patterns:
+        regex = entry.pattern.regex.pattern.lstrip("^").removesuffix(r"\Z").removesuffix("$")
+        if isinstance(entry, URLResolver):
+            formats += url_formats(entry, prefix + regex)
+        else:
+            assert isinstance(entry, URLPattern)
+            formats += normalize(prefix + regex)
+    return sorted(set((fmt, tuple(params)) for fmt, params in formats))
+
+
+def fill(fmt: str, params, value: str) -> str:
+    return "/" + fmt % {name: value for name in params}
+
+
+@pytest.fixture
+def world(db):
+    """A private room (its invitation), a finished match, a player, a superuser."""
+    host = make_user("Host")
+    private = services.do_create_room(identity=me(host), ruleset=ruleset(), is_private=True)
+    match = finished_match()
+    player = make_user("Player")
+    boss = make_user("Boss")
+    boss.is_superuser = boss.is_staff = True
+    boss.save()
+    good = {
+        "code": private.code,
+        "token": private.invite_token,
+        "match_id": str(match.pk),
+        "object_id": str(match.pk),
+        "key": player.display_name,
+        "day": date(2024, 2, 2).isoformat(),
+    }
+    return {"player": player, "boss": boss, "good": good}
+
+
+def clients(world):
+    """A visitor, a signed-in player and a superuser."""
+    for user in (None, world["player"], world["boss"]):
+        client = Client(raise_request_exception=False)
+        yield user, client
+
+
+def request(client, user, method: str, url: str, form: str = ""):
+    """The request (a POST's body is `form`, already encoded), signed in again if a sign-out
+    address has ended the session."""
+    session = client.cookies.get(settings.SESSION_COOKIE_NAME)
+    if user is not None and (session is None or not session.value):
+        client.force_login(user)
+    if method == "GET":
+        return client.get(url)
+    return client.post(url, form, content_type="application/x-www-form-urlencoded")
+
+
+def test_every_url_with_malformed_path_parts_answers_below_500(world):
+    failures = []
+    formats = url_formats()
+    assert len(formats) > 50, "the walk missed the admin or allauth"
+    for user, client in clients(world):
+        for fmt, params in formats:
+            for value in MALFORMED if params else [""]:
+                url = fill(fmt, params, value)
+                for method in ("GET", "POST"):
+                    status = request(client, user, method, url).status_code
+                    if status >= 500:
+                        failures.append(f"{method} {url[:120]} as {user}: {status}")
+    assert not failures, "\n".join(failures)
+
+
+def test_every_query_parameter_with_malformed_text_answers_below_500(world):
+    """Each pattern, its path filled with well-formed parts of real rows where there are any,
+    gets every parameter the views read with each malformed value, in the query and the form.
+    (A visitor's or player's admin request is sent to the sign-in page before anything is read:
+    the path test covers those.)"""
+    failures = []
+    for user, client in clients(world):
+        for fmt, params in url_formats():
+            if fmt.startswith("admin/") and not (user and user.is_superuser):
+                continue
+            url = "/" + fmt % {name: world["good"].get(name, "1") for name in params}
+            for value in MALFORMED:
+                query = "&".join(f"{name}={value}" for name in QUERY_PARAMETERS)
+                for method in ("GET", "POST"):
+                    response = request(client, user, method, f"{url}?{query}", query)
+                    if response.status_code >= 500:
+                        failures.append(f"{method} {url}?…={value[:20]} as {user}: {response.status_code}")
+    assert not failures, "\n".join(failures)
+
+
+SOCKET_PATHS = ["/ws/nothing/", "/ws/", "/", "/ws/room/", "/ws/lobby/extra/", "/admin/", "/ws/health/%00/"]
+
+
+def socket_paths() -> list[str]:
+    paths = list(SOCKET_PATHS)
+    for entry in websocket_urlpatterns:
+        regex = entry.pattern.regex.pattern.lstrip("^").removesuffix(r"\Z").removesuffix("$")
+        for fmt, params in normalize(regex):
+            paths += [fill(fmt, params, value) for value in MALFORMED if params]
+    return paths
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", socket_paths())
+async def test_every_socket_route_with_malformed_parts_is_refused(path):
+    """None of these names a socket: the handshake is refused (an exception here, the old
+    router's 'No route found' or a consumer's database error, failed the handshake)."""
+    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://testserver")])
+    connected, _ = await communicator.connect(timeout=10)
+    if connected:
+        await communicator.disconnect()
+    assert not connected
