@@ -1,0 +1,1 @@
+"""Developer commands run as `python -m tools.NAME` (benchmarks, test repetition)."""

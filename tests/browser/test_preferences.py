@@ -1,6 +1,7 @@
 """A signed-in player's table settings are saved on the account, so they follow them."""
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import User
 from tests.browser.table_play import new_page, restore_rule_sets, sign_up, start_computer_game
@@ -18,7 +19,6 @@ def test_the_settings_dialog_saves_to_the_account(browser, server):
         page.locator('#settings input[name="fourColour"]').check()
     assert User.objects.get(display_name=name).four_colour is True
     page.reload()
-    assert page.locator("#table-prefs").count() == 1
-    assert '"fourColour": true' in page.locator("#table-prefs").text_content()
+    expect(page.locator("#table-prefs")).to_contain_text('"fourColour": true')
     assert not page.errors
     page.context.close()
