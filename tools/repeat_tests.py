@@ -207,7 +207,7 @@ def report(runs: list[Run], args: argparse.Namespace, hog_count: int, planned: i
             lines.append(f"  {times:>3}  {name}  (runs {', '.join(runs_failed)})")
         lines.append(f"tracebacks: {args.out}/run-K/")
     else:
-        lines.append("no test failed")
+        lines.append("no test failed" if runs else "no run finished")
     return "\n".join(lines)
 
 
@@ -215,8 +215,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     deadline = time.monotonic() + args.max_minutes * 60
-    # A `kill` ends the command through the same cleanup as Ctrl-C.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    # Ctrl-C (even where a shell started the command with SIGINT ignored) stops the runs and
+    # reports; `kill` or a closed terminal end it through the same cleanup.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, lambda *_: sys.exit(143))
     runs: list[Run] = []
     with hogs(args.hog) as hog_count:
         try:

@@ -42,9 +42,9 @@ def open_table(page, server, *, rounds="1", timer="", seats=3):
     page.wait_for_selector("#hand-you .card")
 
 
-# Deals for the tests that need their turn to come back: on a random deal a bot goes out
-# before the player's second turn about once in 30 at four seats (simulated with the engine and
-# the Medium bot, which plays without randomness).
+# Deals for the tests that need their turn to come back: on a random deal some discard of the
+# player's lets a bot go out before their second turn in 12% of games at four seats, 4% at three
+# (simulated with tests/deals.py: the engine and the Medium bot, which plays without randomness).
 WHY_CALM = "no bot goes out before my second turn, whoever starts and whatever I discard"
 CALM_DEALS = {
     3: Deal(Table("rummy-three"), (2).to_bytes(16, "big"), Calm(2), why=WHY_CALM),
