@@ -145,25 +145,17 @@ def redeal(page, deal: Deal):
     (its log's deal too), before anyone has played; then reload the page.  An online room is
     dealt at random when its last seat is taken (services.do_take_seat): a test that needs a
     known deal there re-deals it so.  Every other page of the table must reload too."""
-    from games.families import adapter
     from games.models import Match
+    from games.replays import replayed_state
 
     code = page.url.rstrip("/").rsplit("/", 1)[-1]
 
     def work():
         match = Match.objects.select_related("room").filter(room__code=code).latest("pk")
         (dealt,) = match.moves.all()  # nothing played yet
-        family = adapter(match.family)
-        state = family.new_match(
-            family.rules_from(match.rules),
-            seats=match.room.seats.count(),
-            first_dealer=match.first_dealer,
-            rounds=match.room.rounds,
-        )
         dealt.action = {"type": "deal", "seed": deal.seed.hex()}
-        state, _ = family.apply(state, None, dealt.action)
         dealt.save(update_fields=["action"])
-        match.state = family.dump(state)
+        match.state = replayed_state(match)
         match.save(update_fields=["state"])
 
     on_own_thread(work)

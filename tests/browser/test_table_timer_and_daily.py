@@ -7,24 +7,17 @@ from playwright.sync_api import expect
 
 from tests.browser.table_play import expect_my_turn, new_page, restore_rule_sets, sign_up, start_known_game
 from tests.browser.test_a11y import serious_violations
-from tests.deals import Calm, Deal, Table
+from tests.games.support import UPCARD_PASSED_DEAL
 
 pytestmark = pytest.mark.browser
-
-# A room against the medium bot with a turn timer (the lobby's computer form has none).
-TIMER_DEAL = Deal(
-    Table("gin-classic", bot="medium"),
-    bytes(16),
-    Calm(2),
-    why="after the player passes the upcard, their draw comes and its clock starts: on a "
-    "random deal the computer may take the upcard and knock at once",
-)
 
 
 def test_the_turn_timer_counts_down_at_the_place_of_the_seat_to_play(browser, server, shot):
     restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    start_known_game(page, server, TIMER_DEAL, name="Tess Timer", turn_seconds=120)
+    # A room with a turn timer (the lobby's computer form has none), on a deal where the player's
+    # draw comes after they pass the upcard, and its clock starts.
+    start_known_game(page, server, UPCARD_PASSED_DEAL, name="Tess Timer", turn_seconds=120)
     expect(page.locator("#turn-line")).to_have_text("Your turn: take the upcard or pass")
     clock = page.locator("#plate-you .clock")
     expect(clock).to_have_text(re.compile(r"^(1:5\d|2:00)$"))

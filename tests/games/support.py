@@ -13,8 +13,18 @@ from django.apps import apps
 from accounts.models import User
 from games.identity import Identity
 from games.models import RuleSet
+from tests.deals import Calm, Deal, Table
 
 _numbers = count(1)
+
+# For the tests where the player passes the first upcard and then waits for their draw.
+UPCARD_PASSED_DEAL = Deal(
+    Table("gin-classic", bot="medium"),
+    bytes(16),
+    Calm(2),
+    why="after the player passes the upcard, their draw comes: on a random deal the Medium bot "
+    "may take the upcard and knock at once, which ends the hand",
+)
 CARD = re.compile(r'"((?:[A2-9TJQK])[CDHS])"')
 
 
