@@ -6,8 +6,9 @@ Each run is two pytest processes, as scripts/test.sh runs them: the Playwright s
 then the socket tests.  pytest's junit XML says which test failed in which run; each failure's
 short traceback goes to OUT/run-K/<test>.txt.  `--hog` keeps one busy process per core running
 for the whole time (a loaded CI machine); the hogs and any pytest still running are stopped at
-the end, on Ctrl-C or on failure.  `--max-minutes` bounds the whole command: the run under way
-is stopped at the limit and the report covers the runs that finished.  Exit status 1 when any
+the end, on Ctrl-C or on failure.  `--max-minutes` bounds the whole command: no run is begun
+that would not finish in the time left (judged by the longest so far), one under way is stopped
+at the limit, and the report covers the runs made.  Exit status 1 when any
 test failed (or a run did not finish), else 0.  docs/testing.md has the recorded results.
 """
 
@@ -224,8 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     with hogs(args.hog) as hog_count:
         try:
             for number in range(1, args.runs + 1):
-                if time.monotonic() >= deadline:
-                    print(f"--max-minutes reached: {number - 1} runs made", flush=True)
+                # A run that cannot finish in the time left (the longest so far) is not begun.
+                if time.monotonic() + max((r.seconds for r in runs), default=0.0) >= deadline:
+                    print(f"--max-minutes: no time for another run after {number - 1}", flush=True)
                     break
                 run = one_run(number, args, deadline)
                 runs.append(run)
