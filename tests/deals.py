@@ -50,6 +50,9 @@ RULE_SETS: dict[str, tuple[str, dict[str, Any], int]] = {
     "gin-arcade": ("gin", _PRESETS.ARCADE, 2),
     "rummy-three": ("rummy", {}, 3),
     "rummy-four": ("rummy", {}, 4),
+    # tests/games/test_rummy_calling.py's tables: the standard rules with calling.
+    "rummy-calling-three": ("rummy", {**_PRESETS.RUMMY_STANDARD, "calling": True}, 3),
+    "rummy-calling-four": ("rummy", {**_PRESETS.RUMMY_STANDARD, "calling": True}, 4),
 }
 
 
@@ -150,7 +153,9 @@ def plays(table: Table, seed: bytes, *, horizon: int) -> Iterator[Play]:
 def _walk(
     family, table: Table, state, play: Play, last: int | None, moves: int, horizon: int
 ) -> Iterator[Play]:
+    offered = None
     while True:
+        state, offered, moves = _offer_call(family, table, state, play, offered, moves)
         if family.needs_deal(state) or family.is_over(state):
             yield _with(play, over=True)
             return
@@ -173,6 +178,22 @@ def _walk(
         level = family.bot_level(table.bot)
         state, _ = family.apply(state, seat, choose_action(level, view, seed=play.bot_seed * 7919 + moves))
         moves += 1
+
+
+def _offer_call(family, table: Table, state, play: Play, offered, moves: int):
+    """On a calling table a fresh discard is offered once to the bots that may call it, in turn,
+    and the first that wants it calls (as services._Run._offer_call does); people never call."""
+    callers = family.callers(state)
+    key = (state.round, state.turn_number) if callers else None
+    if key is None or key == offered:
+        return state, key, moves
+    for seat in callers:
+        view = family.view_for(state, seat)
+        wants = choose_action(family.bot_level(table.bot), view, seed=play.bot_seed * 7919 + moves)
+        if seat not in table.people and wants is not None:
+            state, _ = family.apply(state, seat, {"type": "call"})
+            return state, key, moves + 1
+    return state, key, moves
 
 
 def _person_options(view: dict[str, Any]) -> list[dict[str, Any]]:

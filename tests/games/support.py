@@ -5,8 +5,10 @@ from __future__ import annotations
 import importlib
 import json
 import re
+from contextlib import contextmanager
 from itertools import count
 from typing import Any
+from unittest import mock
 
 from django.apps import apps
 
@@ -58,6 +60,19 @@ def ruleset(slug: str = "gin-classic", *, seats: int | None = None, **flags: Any
         },
     )
     return rs
+
+
+@contextmanager
+def first_deal(seed: bytes):
+    """Every match started meanwhile is dealt its first hand from `seed`, also where the services
+    take no seed (an online room is dealt at random when its last seat is taken)."""
+    from games import services
+
+    start = services._start_match
+    with mock.patch.object(
+        services, "_start_match", lambda room, **kw: start(room, **{**kw, "first_seed": seed})
+    ):
+        yield
 
 
 def simple_policy(view: dict[str, Any]) -> dict[str, Any]:
