@@ -1,1 +1,2 @@
-"""Programs around the game, outside the runtime packages: benchmarks, the arena, the load test."""
+"""Programs around the game, outside the runtime packages: benchmarks, the arena, the load test,
+the attackers' clients, repeated test runs."""

@@ -105,21 +105,3 @@ def test_arcade_bot_plays_the_hand_worked_move(
 ) -> None:
     assert choose_action("arcade", view, seed=0) == expected
     assert choose_action("arcade", view, seed=12345) == expected  # no randomness at all
-
-
-def test_the_browser_tests_quick_deal_ends_on_the_computers_first_turn():
-    """tests/browser/table_play.QUICK_ARCADE_DEAL: whatever the player discards after the first
-    draw, the arcade bot's first turn ends the hand."""
-    from games.rules import gin
-    from tests.browser.table_play import QUICK_ARCADE_DEAL
-
-    state = gin.new_match(ARCADE, first_dealer=1)
-    state, _ = gin.apply(state, None, {"type": "deal", "seed": QUICK_ARCADE_DEAL.hex()})
-    state, _ = gin.apply(state, 0, {"type": "draw", "source": "stock"})
-    discards = [a for a in gin.view_for(state, 0)["legal_actions"] if a["type"] == "discard"]
-    assert len(discards) == 11
-    for discard in discards:
-        after, _ = gin.apply(state, 0, discard)
-        while after.turn == 1:
-            after, _ = gin.apply(after, 1, choose_action("arcade", gin.view_for(after, 1), seed=0))
-        assert after.phase == "hand_over", discard

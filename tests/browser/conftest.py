@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.servers import daphne
 
@@ -17,6 +17,10 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+# A loaded machine (CI, or every core busy) can take seconds to serve a frame and to draw it:
+# an expectation waits up to this long (Playwright's default is 5 s).
+expect.set_options(timeout=20_000)
 
 
 @pytest.fixture(scope="session")

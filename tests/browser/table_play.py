@@ -12,6 +12,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from django.apps import apps
 from django.db import connection
+from playwright.sync_api import expect
+
+from tests.deals import Calm, Deal, EndsBefore, Table
 
 PASSWORD = "deco-table-Passw0rd"
 _names = itertools.count(1)
@@ -67,7 +70,7 @@ def sign_up(page, server, name=None):
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
     page.get_by_role("button", name="Sign Up").click()
-    page.wait_for_load_state()
+    expect(page).not_to_have_url(re.compile("/accounts/signup/"))  # signed up: the site moved on
     return name
 
 
@@ -80,10 +83,21 @@ def start_computer_game(page, server, rules="Arcade Gin", level=None):
     page.wait_for_selector("#hand-you .card")
 
 
-# A deal on which the arcade bot knocks on its first turn, whatever the player discards first
-# (tests/ai/test_arcade_positions.py checks it). On a random deal two greedy players can draw
-# and throw back the same cards for ever, since the arcade stock recycles the discards.
-QUICK_ARCADE_DEAL = bytes.fromhex("00000000000000000000000000000d55")
+QUICK_ARCADE_DEAL = Deal(
+    Table("gin-arcade", bot="arcade"),
+    bytes.fromhex("00000000000000000000000000000d55"),
+    EndsBefore(2),
+    why="the hand ends on the arcade bot's first turn, whatever the player discards first: on a "
+    "random deal two greedy players can draw and throw back the same cards for ever, since the "
+    "arcade stock recycles the discards",
+)
+CALM_ARCADE_DEAL = Deal(
+    Table("gin-arcade", bot="arcade"),
+    bytes(16),
+    Calm(2),
+    why="the player's turn comes back after their first discard, whatever it is: on a random "
+    "deal the arcade bot may knock on its first turn (the quick deal above is one)",
+)
 
 
 def on_own_thread(work):
@@ -118,19 +132,48 @@ def create_room(name, *, ruleset, **options):
     )
 
 
-def start_quick_arcade_game(page, server, name=None):
-    """Sign up, then play the arcade bot on QUICK_ARCADE_DEAL (the lobby deals at random)."""
+def start_known_game(page, server, deal: Deal, *, name=None, **options):
+    """Sign up, then play the computer on the pinned `deal` (the lobby deals at random)."""
     name = sign_up(page, server, name)
-    room = create_room(name, ruleset="gin-arcade", bot="arcade", first_seed=QUICK_ARCADE_DEAL)
+    room = create_room(name, ruleset=deal.table.ruleset, bot=deal.table.bot, first_seed=deal.seed, **options)
     page.goto(f"{server}/r/{room.code}/")
-    page.wait_for_selector("#hand-you .card")
+    expect(page.locator("#hand-you .card").first).to_be_visible()
+
+
+def redeal(page, deal: Deal):
+    """Deal the match on `page`'s table again, from `deal`, as the server would have dealt it
+    (its log's deal too), before anyone has played; then reload the page.  An online room is
+    dealt at random when its last seat is taken (services.do_take_seat): a test that needs a
+    known deal there re-deals it so.  Every other page of the table must reload too."""
+    from games.models import Match
+    from games.replays import replayed_state
+
+    code = page.url.rstrip("/").rsplit("/", 1)[-1]
+
+    def work():
+        match = Match.objects.select_related("room").filter(room__code=code).latest("pk")
+        (dealt,) = match.moves.all()  # nothing played yet
+        dealt.action = {"type": "deal", "seed": deal.seed.hex()}
+        dealt.save(update_fields=["action"])
+        match.state = replayed_state(match)
+        match.save(update_fields=["state"])
+
+    on_own_thread(work)
+    page.reload()
 
 
 def hand(page):
     return page.eval_on_selector_all("#hand-you [data-card]", "cards => cards.map(c => c.dataset.card)")
 
 
-def wait_for_my_turn(page, timeout=15000):
+def expect_my_turn(page, step=""):
+    """My turn comes (at `step`: ": discard a card"), the table settled; on a pinned deal where
+    nothing can end the hand first."""
+    expect(page.locator("#turn-line")).to_have_text(re.compile("^Your turn" + re.escape(step)))
+    expect(page.locator("#table")).not_to_have_class(re.compile(r"\bbusy\b"))
+
+
+def wait_for_my_turn(page, timeout=30000):
     page.wait_for_function(MY_TURN_OR_END, timeout=timeout)
     return not page.locator("#hand-end").is_visible()
 

@@ -5,11 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.table_play import (
-    new_page,
-    restore_rule_sets,
-    start_quick_arcade_game,
-)
+from tests.browser.table_play import QUICK_ARCADE_DEAL, new_page, restore_rule_sets, start_known_game
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +48,7 @@ def test_lobby_and_table(browser, server, shot, locale):
 def test_table_through_a_hand_and_its_result(browser, server):
     restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    start_quick_arcade_game(page, server)
+    start_known_game(page, server, QUICK_ARCADE_DEAL)
     page.locator("#stock").click()
     page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
     page.locator("#hand-you .card").first.click()

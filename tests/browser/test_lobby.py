@@ -1,6 +1,9 @@
 """The lobby: translated, and the computer's level only where it applies."""
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.table_play import new_page, restore_rule_sets
 
@@ -11,12 +14,12 @@ def test_the_lobby_in_spanish_greys_out_the_level_for_arcade_rules(browser, serv
     restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800}, locale="es-ES")
     page.goto(server + "/play/")
-    assert page.locator("h1").inner_text().lower() == "sala"
-    assert page.get_by_role("button", name="Empezar una partida").is_visible()
+    expect(page.locator("h1")).to_have_text(re.compile("^sala$", re.IGNORECASE))
+    expect(page.get_by_role("button", name="Empezar una partida")).to_be_visible()
     page.select_option("#computer-ruleset", label="Gin arcade")
-    assert page.locator("#computer-level").is_disabled()
+    expect(page.locator("#computer-level")).to_be_disabled()
     page.select_option("#computer-ruleset", label="Gin clásico")
-    assert page.locator("#computer-level").is_enabled()
+    expect(page.locator("#computer-level")).to_be_enabled()
     shot(page, "lobby-es")
     page.set_viewport_size({"width": 360, "height": 640})
     shot(page, "lobby-phone-es")

@@ -22,7 +22,7 @@ def test_two_players_share_a_device_and_never_see_each_others_hand(browser, serv
     page.get_by_role("button", name="Pass").click()
     handoff = page.locator("#handoff")
     handoff.wait_for(state="visible")
-    assert page.locator("#handoff-title").text_content() == "Pass the device to Player 2"
+    expect(page.locator("#handoff-title")).to_have_text("Pass the device to Player 2")
     # Behind the screen: no card and no deadwood of either hand (the next player's frames
     # arrive now, and wait until the hand is revealed).
     expect(page.locator("#deadwood")).to_be_hidden()

@@ -1,14 +1,18 @@
 """A hand against the computer, played by clicking, from sign-up to the hand's result and the next deal."""
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.table_play import (
+    CALM_ARCADE_DEAL,
+    QUICK_ARCADE_DEAL,
+    expect_my_turn,
     hand,
     new_page,
     restore_rule_sets,
-    start_computer_game,
-    start_quick_arcade_game,
-    wait_for_my_turn,
+    start_known_game,
 )
 
 pytestmark = pytest.mark.browser
@@ -17,34 +21,34 @@ pytestmark = pytest.mark.browser
 def test_sign_up_and_play_a_hand_to_the_knock(browser, server, shot):
     restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    start_quick_arcade_game(page, server, "Ada Deco")
-    assert len(hand(page)) == 10
-    assert page.locator("#hand-them .card.back").count() == 10
+    start_known_game(page, server, QUICK_ARCADE_DEAL, name="Ada Deco")
+    expect(page.locator("#hand-you .card")).to_have_count(10)
+    expect(page.locator("#hand-them .card.back")).to_have_count(10)
     shot(page, "table-computer-deal")
 
     # The first draw shows the hint and lights the selected card.
     page.locator("#stock").click()
-    page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
-    assert len(hand(page)) == 11
+    expect_my_turn(page, ": discard a card")
+    expect(page.locator("#hand-you .card")).to_have_count(11)
     first = page.locator("#hand-you .card").first
     first.click()
-    assert "selected" in first.get_attribute("class")
-    assert first.get_attribute("aria-pressed") == "true"
-    assert "after discarding" in page.locator("#deadwood").inner_text()
+    expect(first).to_have_class(re.compile(r"\bselected\b"))
+    expect(first).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#deadwood")).to_contain_text("after discarding")
     shot(page, "table-computer-selected")
     first.click()  # tapped again: discarded, and on this deal the computer knocks at once
-    assert not wait_for_my_turn(page), page.errors
     dialog = page.locator("#hand-end")
-    text = dialog.inner_text().lower()
-    assert any(kind in text for kind in ("knock", "gin!", "undercut!"))
-    assert text.count("deadwood") >= 2  # both totals
-    assert "points" in text and "score" in text
-    assert dialog.locator(".result-hand").count() == 2
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text(re.compile("knock|gin!|undercut!", re.IGNORECASE))
+    expect(dialog).to_contain_text(re.compile("deadwood.*deadwood", re.IGNORECASE | re.DOTALL))  # both totals
+    expect(dialog).to_contain_text(re.compile("points", re.IGNORECASE))
+    expect(dialog).to_contain_text(re.compile("score", re.IGNORECASE))
+    expect(dialog.locator(".result-hand")).to_have_count(2)
     shot(page, "table-computer-hand-end")
 
     dialog.get_by_role("button", name="Next hand").click()
-    dialog.wait_for(state="hidden")
-    page.wait_for_function("() => document.querySelectorAll('#hand-you .card').length >= 10")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#hand-you .card").nth(9)).to_be_visible()  # ten cards at least: dealt again
     assert not page.errors
     page.context.close()
 
@@ -52,22 +56,23 @@ def test_sign_up_and_play_a_hand_to_the_knock(browser, server, shot):
 def test_drag_to_reorder_sort_again_and_drag_onto_the_pile(browser, server, shot):
     restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    start_computer_game(page, server, rules="Arcade Gin")
+    start_known_game(page, server, CALM_ARCADE_DEAL)
     page.locator("#stock").click()
-    page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
+    expect_my_turn(page, ": discard a card")
     sorted_hand = hand(page)
 
     cards = page.locator("#hand-you .card")
     cards.nth(0).drag_to(cards.nth(4), target_position={"x": 60, "y": 40})
+    expect(cards.nth(4)).to_have_attribute("data-card", sorted_hand[0])
     moved = hand(page)
     assert moved != sorted_hand and sorted(moved) == sorted(sorted_hand)
-    assert moved.index(sorted_hand[0]) == 4
     page.get_by_role("button", name="Sort into melds").click()
+    expect(cards.nth(0)).to_have_attribute("data-card", sorted_hand[0])
     assert hand(page) == sorted_hand
 
     code = sorted_hand[-1]
     page.locator(f'#hand-you [data-card="{code}"]').drag_to(page.locator("#discard"))
-    page.wait_for_function(f"() => !document.querySelector('#hand-you [data-card=\"{code}\"]')")
-    assert wait_for_my_turn(page)
+    expect(page.locator(f'#hand-you [data-card="{code}"]')).to_have_count(0)
+    expect_my_turn(page)  # on this deal the computer cannot knock first
     assert not page.errors
     page.context.close()

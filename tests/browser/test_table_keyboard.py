@@ -1,8 +1,16 @@
 """A turn played with the keyboard alone."""
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.table_play import hand, new_page, restore_rule_sets, start_computer_game, wait_for_my_turn
+from tests.browser.table_play import (
+    CALM_ARCADE_DEAL,
+    expect_my_turn,
+    hand,
+    new_page,
+    restore_rule_sets,
+    start_known_game,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -21,30 +29,32 @@ def test_a_turn_by_keyboard_alone(browser, server, shot):
     restore_rule_sets()
     # With the animations on: the replay of the computer's moves must not get in the way.
     page = new_page(browser, viewport={"width": 1280, "height": 800}, animations=True)
-    start_computer_game(page, server, rules="Arcade Gin")
+    start_known_game(page, server, CALM_ARCADE_DEAL)
     page.locator("h1").click()  # put focus in the page, as a reader starting at the top
+    cards = page.locator("#hand-you .card")
 
     tab_to(page, "stock")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
-    assert len(hand(page)) == 11
+    expect_my_turn(page, ": discard a card")
+    expect(cards).to_have_count(11)
 
     tab_to(page, "card:")  # the hand is one tab stop
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     code = page.evaluate(FOCUS).removeprefix("card:")
     page.keyboard.press("Enter")
-    assert page.locator(f'#hand-you [data-card="{code}"]').get_attribute("aria-pressed") == "true"
+    expect(page.locator(f'#hand-you [data-card="{code}"]')).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Shift+ArrowLeft")
-    assert hand(page).index(code) == 1
-    assert page.evaluate(FOCUS) == f"card:{code}"
+    expect(cards.nth(1)).to_have_attribute("data-card", code)
+    expect(cards.nth(1)).to_be_focused()
     shot(page, "table-keyboard-selected")
     page.keyboard.press("Enter")  # again: discard
-    assert wait_for_my_turn(page)
-    assert code not in hand(page) and len(hand(page)) == 10
+    expect_my_turn(page)  # on this deal the computer cannot knock first
+    expect(cards).to_have_count(10)
+    assert code not in hand(page)
 
     page.keyboard.press("s")  # the shortcut draws from the stock
-    page.wait_for_selector("#turn-line:text-is('Your turn: discard a card')")
-    assert len(hand(page)) == 11
+    expect_my_turn(page, ": discard a card")
+    expect(cards).to_have_count(11)
     assert not page.errors
     page.context.close()

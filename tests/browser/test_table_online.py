@@ -1,15 +1,13 @@
 """Two people at one online table, each in their own browser context."""
 
 import json
-import time
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.table_play import hand, new_page, play_turn, restore_rule_sets, sign_up
+from tests.browser.table_play import hand, new_page, play_turn, restore_rule_sets, sign_up, wait_for_my_turn
 
 pytestmark = pytest.mark.browser
-
-MY_TURN = "() => document.querySelector('#turn-line').textContent.startsWith('Your turn')"
 
 
 def test_two_players_play_a_hand_and_see_only_their_own_cards(browser, server, shot):
@@ -46,17 +44,16 @@ def test_two_players_play_a_hand_and_see_only_their_own_cards(browser, server, s
     shot(ana, "table-online-ana")
     shot(bo, "table-online-bo")
 
-    turns, deadline = 0, time.monotonic() + 180
-    while turns < 80 and time.monotonic() < deadline and not ana.locator("#hand-end").is_visible():
-        mover = ana if ana.evaluate(MY_TURN) else bo if bo.evaluate(MY_TURN) else None
-        if mover is None:  # the other page is still drawing the last move
-            ana.wait_for_timeout(100)
-            continue
+    # Ana (seat 0, the dealer's opponent) is offered the upcard first; from then on the turn
+    # passes from one to the other (a pass, or a draw and a discard) until the hand ends.
+    for turn in range(80):
+        mover = (ana, bo)[turn % 2]
+        if not wait_for_my_turn(mover):
+            break
         play_turn_without_waiting(mover)
-        turns += 1
     for page in (ana, bo):
-        page.locator("#hand-end").wait_for(state="visible")
-        assert page.locator("#hand-end .result-hand").count() == 2
+        expect(page.locator("#hand-end")).to_be_visible()
+        expect(page.locator("#hand-end .result-hand")).to_have_count(2)
     shot(ana, "table-online-hand-end")
     assert not ana.errors and not bo.errors
     ana.context.close()

@@ -27,22 +27,39 @@ FINISHED = """async () => {
 }"""
 
 
+# Counts the frames the page's socket receives, by type, before the page's own code sees them.
+COUNT_FRAMES = """(() => {
+  const Native = window.WebSocket;
+  window.framesSeen = {};
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {
+        const type = JSON.parse(e.data).type;
+        window.framesSeen[type] = (window.framesSeen[type] || 0) + 1;
+      });
+    }
+  };
+})();"""
+
+
 def test_the_match_end_screen_offers_a_rematch(browser, server, shot):
     restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
+    page.context.add_init_script(COUNT_FRAMES)
     start_computer_game(page, server, rules="Arcade Gin")
-    # Once connected, the socket's first room frame redraws the table (and closes the dialog).
-    page.wait_for_selector("#table[data-connection=open]")
-    page.wait_for_timeout(500)
+    # Once connected, the socket's opening frames (the room's, then the state) redraw the table
+    # and close the dialog: draw the result after them (nothing else comes to a computer game).
+    page.wait_for_function("() => window.framesSeen.room >= 1 && window.framesSeen.state >= 1")
     page.evaluate(FINISHED)
     dialog = page.locator("#hand-end")
-    dialog.wait_for(state="visible")
-    text = dialog.inner_text()
-    assert "You win the match!" in text
-    assert "104" in text and "61" in text
-    assert "25-point gin bonus" in text
-    assert dialog.get_by_role("button", name="Rematch").is_visible()
-    assert dialog.get_by_role("link", name="Back to the lobby").is_visible()
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("You win the match!")
+    expect(dialog).to_contain_text("104")
+    expect(dialog).to_contain_text("61")
+    expect(dialog).to_contain_text("25-point gin bonus")
+    expect(dialog.get_by_role("button", name="Rematch")).to_be_visible()
+    expect(dialog.get_by_role("link", name="Back to the lobby")).to_be_visible()
     shot(page, "table-match-end")
     page.context.close()
 

@@ -3,39 +3,34 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.table_play import create_room, new_page, restore_rule_sets, sign_up
+from tests.browser.table_play import expect_my_turn, new_page, restore_rule_sets, sign_up, start_known_game
 from tests.browser.test_a11y import serious_violations
+from tests.games.support import UPCARD_PASSED_DEAL
 
 pytestmark = pytest.mark.browser
-
-
-def timed_computer_room(name, seconds):
-    """A room against the medium bot with a turn timer (the lobby's computer form has none)."""
-    return create_room(name, ruleset="gin-classic", bot="medium", turn_seconds=seconds)
 
 
 def test_the_turn_timer_counts_down_at_the_place_of_the_seat_to_play(browser, server, shot):
     restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    name = sign_up(page, server, "Tess Timer")
-    room = timed_computer_room(name, 120)
-    page.goto(f"{server}/r/{room.code}/")
-    page.wait_for_selector("#hand-you .card")
-    page.wait_for_selector("#turn-line:text-is('Your turn: take the upcard or pass')")
+    # A room with a turn timer (the lobby's computer form has none), on a deal where the player's
+    # draw comes after they pass the upcard, and its clock starts.
+    start_known_game(page, server, UPCARD_PASSED_DEAL, name="Tess Timer", turn_seconds=120)
+    expect(page.locator("#turn-line")).to_have_text("Your turn: take the upcard or pass")
     clock = page.locator("#plate-you .clock")
-    clock.wait_for()
-    assert re.fullmatch(r"(1:5\d|2:00)", clock.text_content())
+    expect(clock).to_have_text(re.compile(r"^(1:5\d|2:00)$"))
     first = clock.text_content()
-    page.wait_for_function(f"document.querySelector('#plate-you .clock').textContent !== '{first}'")
-    assert page.locator("#plate-them .clock").count() == 0
-    assert "low" not in clock.get_attribute("class")
+    expect(clock).not_to_have_text(first)  # it counts down
+    expect(page.locator("#plate-them .clock")).to_have_count(0)
+    expect(clock).not_to_have_class(re.compile(r"\blow\b"))
     shot(page, "table-timer")
     assert serious_violations(page) == []
     page.get_by_role("button", name="Pass").click()  # the computer answers; the clock starts again
-    page.wait_for_selector("#turn-line:text-matches('^Your turn: draw')")
-    page.wait_for_function("/^(1:5\\d|2:00)$/.test(document.querySelector('#plate-you .clock')?.textContent)")
-    assert page.locator(".daily-banner").count() == 0  # not a Daily Gin match
+    expect_my_turn(page, ": draw")
+    expect(clock).to_have_text(re.compile(r"^(1:5\d|2:00)$"))
+    expect(page.locator(".daily-banner")).to_have_count(0)  # not a Daily Gin match
     assert not page.errors
     page.context.close()
 
@@ -51,12 +46,12 @@ def test_a_daily_gin_match_says_so_on_its_table(browser, server, shot):
     sign_up(page, server, "Dee Daily")
     page.goto(server + "/daily/")
     page.get_by_role("button", name="Play today's deal").click()
-    page.wait_for_selector("#hand-you .card")
+    expect(page.locator("#hand-you .card").first).to_be_visible()
     banner = page.locator("a.daily-banner")
     with translation.override("en"):
         day = date_format(seeds.today(timezone.now()), "DATE_FORMAT")
-    assert banner.text_content().strip() == f"Daily Gin – {day}"
-    assert page.locator("#plate-you .clock, #plate-them .clock").all_text_contents() in ([], [""])
+    expect(banner).to_have_text(f"Daily Gin – {day}")
+    expect(page.locator("#plate-you .clock:not(:empty), #plate-them .clock:not(:empty)")).to_have_count(0)
     shot(page, "table-daily")
     assert serious_violations(page) == []
     banner.click()

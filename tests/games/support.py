@@ -5,16 +5,28 @@ from __future__ import annotations
 import importlib
 import json
 import re
+from contextlib import contextmanager
 from itertools import count
 from typing import Any
+from unittest import mock
 
 from django.apps import apps
 
 from accounts.models import User
 from games.identity import Identity
 from games.models import RuleSet
+from tests.deals import Calm, Deal, Table
 
 _numbers = count(1)
+
+# For the tests where the player passes the first upcard and then waits for their draw.
+UPCARD_PASSED_DEAL = Deal(
+    Table("gin-classic", bot="medium"),
+    bytes(16),
+    Calm(2),
+    why="after the player passes the upcard, their draw comes: on a random deal the Medium bot "
+    "may take the upcard and knock at once, which ends the hand",
+)
 CARD = re.compile(r'"((?:[A2-9TJQK])[CDHS])"')
 
 
@@ -48,6 +60,19 @@ def ruleset(slug: str = "gin-classic", *, seats: int | None = None, **flags: Any
         },
     )
     return rs
+
+
+@contextmanager
+def first_deal(seed: bytes):
+    """Every match started meanwhile is dealt its first hand from `seed`, also where the services
+    take no seed (an online room is dealt at random when its last seat is taken)."""
+    from games import services
+
+    start = services._start_match
+    with mock.patch.object(
+        services, "_start_match", lambda room, **kw: start(room, **{**kw, "first_seed": seed})
+    ):
+        yield
 
 
 def simple_policy(view: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from games.identity import GUEST_SESSION_KEY, Identity
 from games.models import Match, Room, Seat
 from games.replays import is_consistent, states_by_version
 from games.rules.gin import GinState, view_for
-from tests.games.support import assert_no_leak, make_user, me, ruleset, simple_policy
+from tests.games.support import UPCARD_PASSED_DEAL, assert_no_leak, make_user, me, ruleset, simple_policy
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,9 +55,11 @@ def test_fifty_bot_matches_never_send_a_hidden_card(sent):
 
 def test_a_bot_replies_in_the_same_change_and_the_log_says_who_moved():
     player = make_user("Ana")
-    room = services.do_create_room(identity=me(player), ruleset=ruleset(), bot="medium")
+    room = services.do_create_room(
+        identity=me(player), ruleset=ruleset(), bot="medium", first_seed=UPCARD_PASSED_DEAL.seed
+    )
     match = room.matches.get()
-    services.do_act(
+    services.do_act(  # on this deal the bot answers the pass and the player's turn comes back
         match_id=match.pk, identity=me(player), version=match.version, client_id="1", action={"type": "pass"}
     )
     match.refresh_from_db()
