@@ -39,8 +39,8 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any
 
-from games.ai import choose_action
 from games.adapters import adapter
+from games.ai import choose_action
 
 _PRESETS = importlib.import_module("games.migrations.0002_rule_set_presets")
 # The rule sets the tests play, by slug: family, flags, seats (rummy-three and rummy-four are
@@ -76,7 +76,7 @@ class Table:
 
     @property
     def starts(self) -> tuple[int, ...]:
-        """The first dealers the server may pick (games.services._start_match)."""
+        """The first dealers the server may pick (games.services.run.start_match)."""
         return (1,) if self.family == "gin" else tuple(range(self.seats))
 
 
@@ -182,7 +182,7 @@ def _walk(
 
 def _offer_call(family, table: Table, state, play: Play, offered, moves: int):
     """On a calling table a fresh discard is offered once to the bots that may call it, in turn,
-    and the first that wants it calls (as services._Run._offer_call does); people never call."""
+    and the first that wants it calls (as games.services.run.Run._offer_call does); people never call."""
     callers = family.callers(state)
     key = (state.round, state.turn_number) if callers else None
     if key is None or key == offered:

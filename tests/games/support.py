@@ -66,12 +66,13 @@ def ruleset(slug: str = "gin-classic", *, seats: int | None = None, **flags: Any
 def first_deal(seed: bytes):
     """Every match started meanwhile is dealt its first hand from `seed`, also where the services
     take no seed (an online room is dealt at random when its last seat is taken)."""
-    from games import services
+    from games.services import matches, rooms, run
 
-    start = services._start_match
-    with mock.patch.object(
-        services, "_start_match", lambda room, **kw: start(room, **{**kw, "first_seed": seed})
-    ):
+    def seeded(room, **kw):
+        return run.start_match(room, **{**kw, "first_seed": seed})
+
+    # Patched where it is called: rooms (the last seat taken) and matches (a rematch).
+    with mock.patch.object(rooms, "start_match", seeded), mock.patch.object(matches, "start_match", seeded):
         yield
 
 
