@@ -9,7 +9,8 @@ may be played out of turn.  The rules themselves live in `games.rules`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from types import ModuleType
+from typing import Any, ClassVar, Protocol
 
 from games.rules import gin, rummy
 from games.rules.places import competition_places
@@ -50,7 +51,35 @@ class FamilyAdapter(Protocol):
 
 
 @dataclass(frozen=True)
-class GinAdapter:
+class _Family:
+    """What both families answer alike, through their own library."""
+
+    library: ClassVar[ModuleType]
+    state_type: ClassVar[Any]
+
+    def load(self, data: dict[str, Any]) -> Any:
+        return self.state_type.from_json(data)
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        return state.to_json()
+
+    def apply(self, state, seat, action):
+        return self.library.apply(state, seat, action)
+
+    def is_over(self, state: Any) -> bool:
+        return state.phase == "match_over"
+
+    def places(self, state: Any) -> list[int]:
+        return competition_places(state.result.totals)
+
+    def timeout_action(self, state: Any) -> dict[str, Any]:
+        return self.library.timeout_action(state)
+
+
+@dataclass(frozen=True)
+class GinAdapter(_Family):
+    library = gin
+    state_type = gin.GinState
     name: str = "gin"
     illegal: type[Exception] = gin.IllegalAction
     out_of_turn: frozenset[str] = gin.OUT_OF_TURN
@@ -63,15 +92,6 @@ class GinAdapter:
     ) -> gin.GinState:
         return gin.new_match(rules, first_dealer=first_dealer)
 
-    def load(self, data: dict[str, Any]) -> gin.GinState:
-        return gin.GinState.from_json(data)
-
-    def dump(self, state: gin.GinState) -> dict[str, Any]:
-        return state.to_json()
-
-    def apply(self, state, seat, action):
-        return gin.apply(state, seat, action)
-
     def view_for(self, state, seat, *, reveal_seeds=True, history=None):
         return gin.view_for(state, seat, reveal_seeds=reveal_seeds, history=history)
 
@@ -81,17 +101,8 @@ class GinAdapter:
     def needs_deal(self, state: gin.GinState) -> bool:
         return state.phase in ("deal", "hand_over")
 
-    def is_over(self, state: gin.GinState) -> bool:
-        return state.phase == "match_over"
-
     def winner(self, state: gin.GinState) -> int | None:
         return None if state.result is None else state.result.winner
-
-    def places(self, state: gin.GinState) -> list[int]:
-        return competition_places(state.result.totals)
-
-    def timeout_action(self, state: gin.GinState) -> dict[str, Any]:
-        return gin.timeout_action(state)
 
     def callers(self, state: gin.GinState) -> list[int]:
         return []  # gin has no calling
@@ -101,7 +112,9 @@ class GinAdapter:
 
 
 @dataclass(frozen=True)
-class RummyAdapter:
+class RummyAdapter(_Family):
+    library = rummy
+    state_type = rummy.RummyState
     name: str = "rummy"
     illegal: type[Exception] = rummy.IllegalAction
     out_of_turn: frozenset[str] = rummy.OUT_OF_TURN
@@ -113,15 +126,6 @@ class RummyAdapter:
         """`first_dealer` is the seat that starts the first round (the start passes clockwise)."""
         return rummy.new_match(rules, seats=seats, rounds=rounds or 1, first_seat=first_dealer)
 
-    def load(self, data: dict[str, Any]) -> rummy.RummyState:
-        return rummy.RummyState.from_json(data)
-
-    def dump(self, state: rummy.RummyState) -> dict[str, Any]:
-        return state.to_json()
-
-    def apply(self, state, seat, action):
-        return rummy.apply(state, seat, action)
-
     def view_for(self, state, seat, *, reveal_seeds=True, history=None):
         return rummy.view_for(state, seat, history=history)
 
@@ -131,18 +135,9 @@ class RummyAdapter:
     def needs_deal(self, state: rummy.RummyState) -> bool:
         return state.phase in ("deal", "round_over")
 
-    def is_over(self, state: rummy.RummyState) -> bool:
-        return state.phase == "match_over"
-
     def winner(self, state: rummy.RummyState) -> int | None:
         winners = [] if state.result is None else list(state.result.winners)
         return winners[0] if len(winners) == 1 else None
-
-    def places(self, state: rummy.RummyState) -> list[int]:
-        return competition_places(state.result.totals)
-
-    def timeout_action(self, state: rummy.RummyState) -> dict[str, Any]:
-        return rummy.timeout_action(state)
 
     def callers(self, state: rummy.RummyState) -> list[int]:
         """Clockwise from the seat after the player to draw (as `tools.rummy_duel` asks)."""
