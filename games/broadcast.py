@@ -6,15 +6,18 @@ Groups are per room, so a socket keeps its groups across a rematch: one group fo
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import secrets
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
 LOBBY_GROUP = "lobby"
+logger = logging.getLogger(__name__)
 
 
 def room_group(code: str) -> str:
@@ -41,7 +44,32 @@ async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
 def send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Queue (group, message) pairs to go out once the current transaction commits, all in
     one trip to the event loop."""
-    transaction.on_commit(lambda: async_to_sync(_send_all)(messages))
+    transaction.on_commit(lambda: _deliver(messages))
+
+
+def _deliver(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send from the database thread through the event loop that runs it (a socket's or a
+    request's), or through a loop of its own where none does (the sweeper, a command).
+
+    A server stopping may stop its loop while this thread still works (a closing socket's
+    uncounting): the messages are then given up, as a full channel would drop them, rather than
+    waited for forever by a thread the process must join before it can exit."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)  # what async_to_sync uses
+    if loop is None or loop.is_closed():
+        async_to_sync(_send_all)(messages)
+        return
+    sending = _send_all(messages)
+    future = asyncio.run_coroutine_threadsafe(sending, loop)
+    while True:
+        try:
+            future.result(timeout=1.0)
+            return
+        except TimeoutError:
+            if not loop.is_running():
+                future.cancel()
+                sending.close()  # the stopped loop will never run it
+                logger.warning("%d message(s) not sent: the event loop stopped", len(messages))
+                return
 
 
 def game_messages(

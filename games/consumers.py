@@ -114,9 +114,21 @@ class RoomConsumer(JsonConsumer):
                 await self.channel_layer.group_discard(group, self.channel_name)
         finally:
             if counted:
-                await database_sync_to_async(services.do_socket_closed)(
-                    room=self.room, identity=self.identity
-                )
+                await self._uncount()
+
+    async def _uncount(self):
+        """A stopping server cancels its sockets while they close: the uncounting already under
+        way in the database thread still finishes, and this socket ends only after it, so the
+        event loop lives to send the room the news (a loop stopped before that hung the
+        process) and a cancel that came first does not leave the seat counted."""
+        closing = asyncio.ensure_future(
+            database_sync_to_async(services.do_socket_closed)(room=self.room, identity=self.identity)
+        )
+        try:
+            await asyncio.shield(closing)
+        except asyncio.CancelledError:
+            await closing
+            raise
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
