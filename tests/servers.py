@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,13 +22,23 @@ def test_database_url() -> str:
 
 
 @contextmanager
-def daphne(*, env: dict[str, str] | None = None, log_path: Path | None = None) -> Iterator[str]:
-    """Start Daphne on a free port with the test settings and database; yield its base URL."""
+def daphne_process(
+    *, env: dict[str, str] | None = None, log_path: Path | None = None
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Start Daphne on a free port with the test settings and database; yield its base URL
+    and its process."""
     full_env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.test_settings",
         "DATABASE_URL": test_database_url(),
         **(env or {}),
     }
-    with servers.daphne(env=full_env, log_path=log_path) as (url, _process):
+    with servers.daphne(env=full_env, log_path=log_path) as started:
+        yield started
+
+
+@contextmanager
+def daphne(*, env: dict[str, str] | None = None, log_path: Path | None = None) -> Iterator[str]:
+    """`daphne_process`, for a test that needs only the URL."""
+    with daphne_process(env=env, log_path=log_path) as (url, _process):
         yield url

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import resource
+import signal
 import socket
 import subprocess
 import sys
@@ -32,12 +34,23 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -
     raise TimeoutError(f"nothing listened on port {port} within {timeout} s")
 
 
-def stop(process: subprocess.Popen) -> None:
+def _no_core_dumps() -> None:
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def stop(process: subprocess.Popen, *, grace: float = 10.0) -> None:
+    """SIGTERM, and after `grace` seconds SIGABRT: the server was started with Python's
+    faulthandler on, so its log then holds every thread's stack (what kept it from exiting)."""
     process.terminate()
     try:
-        process.wait(timeout=10)
+        process.wait(timeout=grace)
     except subprocess.TimeoutExpired:
-        process.kill()
+        process.send_signal(signal.SIGABRT)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 @contextmanager
@@ -52,9 +65,10 @@ def daphne(
         process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
             cwd=ROOT,
-            env=env,
+            env={"PYTHONFAULTHANDLER": "1", **env},
             stdout=log if access_log else subprocess.DEVNULL,
             stderr=log,
+            preexec_fn=_no_core_dumps,  # a SIGABRT from `stop` leaves a log, not a core file
         )
         try:
             wait_for_port(port, process)

@@ -1,5 +1,6 @@
 """Playwright on Debian's Chromium against a real Daphne process (see README)."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -32,9 +33,11 @@ def browser():
 
 
 @pytest.fixture
-def server(transactional_db):
-    ARTIFACTS.mkdir(exist_ok=True)
-    with daphne(log_path=ARTIFACTS / "daphne.log") as url:
+def server(transactional_db, request):
+    """A Daphne for the test; its log is kept per test in test-artifacts/daphne/."""
+    (ARTIFACTS / "daphne").mkdir(parents=True, exist_ok=True)
+    name = re.sub(r"[^\w.-]+", "_", request.node.name)[:120]
+    with daphne(log_path=ARTIFACTS / "daphne" / f"{name}.log") as url:
         yield url
 
 

@@ -35,8 +35,8 @@ def test_two_players_play_a_hand_and_see_only_their_own_cards(browser, server, s
     assert len(cards["ana"]) == len(cards["bo"]) == 10
     assert not cards["ana"] & cards["bo"]
     for page, other in ((ana, cards["bo"]), (bo, cards["ana"])):
-        assert page.locator("#hand-them .face").count() == 0
-        assert page.locator("#hand-them .back").count() == 10
+        expect(page.locator("#hand-them .back")).to_have_count(10)
+        expect(page.locator("#hand-them .face")).to_have_count(0)
         shown = set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
         assert not shown & other
         embedded = json.dumps(json.loads(page.locator("#game-state").text_content() or "null"))
