@@ -14,7 +14,7 @@ from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from games.identity import Identity
 from games.models import Match, Seat
@@ -71,7 +71,7 @@ def game_row(match: Match, *, user: AbstractBaseUser, language: str) -> dict[str
     elif len(totals) == 2:
         result = _("Won") if places[mine[0]] == 1 else _("Lost")
     else:
-        result = _("Place %(place)d of %(seats)d") % {"place": places[mine[0]], "seats": len(totals)}
+        result = _("Place %(place)s of %(seats)s") % {"place": places[mine[0]], "seats": len(totals)}
     return {
         "match": match,
         "url": reverse("games:replay", args=[match.pk]),
@@ -107,7 +107,7 @@ class ReplayAccess:
         return seat in self.seats or not self.secret
 
 
-SECRET_RECORD = _lazy(
+SECRET_RECORD = gettext_lazy(
     "This deal is still being played by others today: its record, with every seed, opens when the day is over."
 )
 

@@ -53,35 +53,31 @@ function valueLine(hand) {
   return rummy ? rt("least", { n: hand.value }) : t("deadwood", { n: hand.value });
 }
 
-// The seats, the one the replay is seen from last (at the bottom, as at the table).
-function seatOrder() {
-  const all = names.map((_, seat) => seat);
-  return [...all.filter((seat) => seat !== data.seat), data.seat];
+// The other seats above the table, the one the replay is seen from below it (as at the table).
+function renderSeats(frame) {
+  const others = names.map((_, seat) => seat).filter((seat) => seat !== data.seat);
+  $("replay-others").replaceChildren(...others.map((seat) => seatPanel(frame, seat)));
+  $("replay-own").replaceChildren(seatPanel(frame, data.seat));
 }
 
-function renderSeats(frame) {
-  const shownHands = frame.record ? frame.record.hands : frame.hands;
-  $("replay-seats").replaceChildren(
-    ...seatOrder().map((seat) => {
-      const box = el("section", "replay-seat");
-      box.dataset.seat = seat;
-      box.classList.toggle("active", frame.turn === seat);
-      const plate = el("h2", "plate");
-      const mine = data.mine.includes(seat);
-      plate.append(el("span", "name", mine ? `${names[seat]} (${t("you")})` : names[seat]));
-      plate.append(el("span", "score", pointsText(frame.points[seat])));
-      if (frame.dealer === seat && frame.deal > 0) plate.append(el("span", "badge", t("dealer")));
-      box.append(plate);
-      const hand = shownHands[seat];
-      if (hand) {
-        box.append(handGroups(hand));
-        if (!frame.record) box.append(el("p", "replay-value", valueLine(hand)));
-      } else {
-        box.append(backs(names[seat], frame.counts[seat] ?? 0));
-      }
-      return box;
-    }),
-  );
+function seatPanel(frame, seat) {
+  const box = el("section", "replay-seat");
+  box.dataset.seat = seat;
+  box.classList.toggle("active", frame.turn === seat);
+  const plate = el("h2", "plate");
+  const mine = data.mine.includes(seat);
+  plate.append(el("span", "name", mine ? `${names[seat]} (${t("you")})` : names[seat]));
+  plate.append(el("span", "score", pointsText(frame.points[seat])));
+  if (frame.dealer === seat && frame.deal > 0) plate.append(el("span", "badge", t("dealer")));
+  box.append(plate);
+  const hand = (frame.record ? frame.record.hands : frame.hands)[seat];
+  if (hand) {
+    box.append(handGroups(hand));
+    if (!frame.record) box.append(el("p", "replay-value", valueLine(hand)));
+  } else {
+    box.append(backs(names[seat], frame.counts[seat] ?? 0));
+  }
+  return box;
 }
 
 function renderPiles(frame) {
