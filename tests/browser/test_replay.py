@@ -80,3 +80,47 @@ def test_stepping_through_a_replay_with_the_keyboard_on_a_phone(browser, server,
     shot(page, "phone-replay-every-hand")
     assert not page.errors, page.errors
     page.context.close()
+
+
+def finished_rummy_match(name):
+    """`name` and two Medium bots play one round of German Rummy for three to its end, on the
+    known first deal, `name` playing what a timed-out turn plays."""
+    from accounts.models import User
+    from games import services
+    from games.identity import Identity
+    from tests.admin.support import play_rummy
+    from tests.games.support import ruleset
+    from tests.games.test_replay_pages import SEED
+
+    user = User.objects.get(display_name=name)
+    room = services.do_create_room(
+        identity=Identity(user_id=user.pk),
+        ruleset=ruleset("rummy-standard", seats=3),
+        bot="medium",
+        bot_seats=2,
+        rounds=1,
+        first_seed=SEED,
+    )
+    match = play_rummy(room.matches.get(), user)
+    return match.pk, match.moves.count()
+
+
+def test_a_rummy_replay_with_every_hand_fits_a_phone(browser, server, shot):
+    page = new_page(browser, viewport=PHONE)
+    name = sign_up(page, server, "Rummy Replayer")
+    match, moves = on_own_thread(lambda: finished_rummy_match(name))
+    page.goto(f"{server}/games/match/{match}/?all=1")
+    count = page.locator("#step-count")
+    expect(count).to_have_text(f"Step 0 of {moves}")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-say")).to_contain_text("Round 1")
+    for seat in range(3):
+        expect(page.locator(f'.replay-seat[data-seat="{seat}"] .card.face').first).to_be_visible()
+    page.keyboard.press("End")
+    expect(count).to_have_text(f"Step {moves} of {moves}")
+    expect(page.locator("#replay-record")).to_contain_text("Round 1")
+    scroll_width, width = page.evaluate(WIDTH)
+    assert scroll_width <= width, f"the rummy replay is {scroll_width} px wide on a {width} px screen"
+    shot(page, "phone-replay-rummy")
+    assert not page.errors, page.errors
+    page.context.close()
