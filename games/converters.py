@@ -20,3 +20,18 @@ class InviteTokenConverter(RoomCodeConverter):
 
 register_converter(RoomCodeConverter, "room")
 register_converter(InviteTokenConverter, "invite")
+
+
+class MatchIdConverter:
+    """A match id within PostgreSQL's integer: a longer number is a 404, not a database error."""
+
+    regex = "[0-9]{1,9}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(MatchIdConverter, "match")

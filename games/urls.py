@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import converters, views  # noqa: F401 (converters registers <room:> and <invite:>)
+from games import converters, replay_views, views  # noqa: F401 (converters registers <room:>, <invite:>, <match:>)
 
 app_name = "games"
 urlpatterns = [
@@ -13,4 +13,7 @@ urlpatterns = [
     path("r/<room:code>/sit/", views.take_seat, name="take_seat"),
     path("r/<room:code>/leave/", views.leave_seat, name="leave_seat"),
     path("r/<room:code>/invite/<invite:token>/", views.invite, name="invite"),
+    path("games/", replay_views.my_games, name="my_games"),
+    path("games/match/<match:match_id>/", replay_views.replay, name="replay"),
+    path("games/match/<match:match_id>/record.txt", replay_views.record, name="record"),
 ]

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from games.models import Match, Seat
+from games.played import numbered
 from leaderboard.models import HandScore, PlayerExclusion, Rating, RatingPoint
 
 User = get_user_model()
@@ -84,19 +85,6 @@ class MatchResult:
     @property
     def seats(self) -> int:
         return len(self.scores)
-
-
-def numbered(names: list[str]) -> list[str]:
-    """Names shared by several seats (bots are named by their level) numbered as the table
-    numbers them: "Medium 1", "Medium 2"."""
-    seen: dict[str, int] = {}
-    out = []
-    for name in names:
-        if names.count(name) > 1:
-            seen[name] = seen.get(name, 0) + 1
-            name = f"{name} {seen[name]}"
-        out.append(name)
-    return out
 
 
 def recent_results(*, user: User, limit: int = 20) -> list[MatchResult]:

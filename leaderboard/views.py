@@ -4,6 +4,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Family
+from games.replay_views import game_list_page
 from leaderboard import selectors
 from leaderboard.charts import Bar, bar_chart, line_chart
 
@@ -54,4 +55,18 @@ def player(request, key):
                 title=_("Best-hand scores, by tens of points"),
             ),
         },
+    )
+
+
+def player_games(request, key):
+    """The player's finished matches in public rooms, with their replays."""
+    user = selectors.player_by_key(key)
+    if user is None:
+        raise Http404
+    return game_list_page(
+        request,
+        user=user,
+        public_only=True,
+        template="leaderboard/player_games.html",
+        context={"player": user},
     )
