@@ -12,7 +12,7 @@ from accounts.models import User
 from accounts.selectors import is_blocked_between
 from common.errors import ServiceError
 from social.models import Friendship
-from social.services.notifications import do_notify
+from social.services.notifications import do_mark_read, do_notify
 
 
 def _pair(a: int, b: int) -> Q:
@@ -55,6 +55,8 @@ def do_answer_friend_request(*, user: User, friendship_id: int, accept: bool) ->
         friendship = Friendship.objects.select_for_update().filter(pk=friendship_id, receiver=user).first()
         if friendship is None or friendship.accepted_at is not None:
             raise ServiceError("no_request", _("That friend request is no longer waiting."))
+        answered = user.notifications.filter(key=f"friend_request:{friendship.sender_id}", read_at=None)
+        do_mark_read(user_id=user.pk, ids=list(answered.values_list("pk", flat=True)))
         if not accept:
             friendship.delete()
             return friendship

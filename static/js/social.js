@@ -52,6 +52,9 @@ function toast(text, { href = null, challenge = null, notification = null } = {}
     }),
   );
   item.lastChild.setAttribute("aria-label", toasts.dataset.close);
+  // Behind a modal dialog (the end of a match) the page is inert: the toasts join the dialog.
+  const host = document.querySelector("dialog:modal") ?? document.body;
+  if (toasts.parentElement !== host) host.append(toasts);
   toasts.append(item);
   return item;
 }

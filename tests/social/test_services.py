@@ -11,7 +11,8 @@ from games.models import Match, Room
 from social import services
 from social.models import Challenge, Friendship, Notification
 from social.selectors import friends
-from tests.games.support import make_user, me, ruleset, simple_policy
+from tests.games.support import make_user, me, ruleset
+from tests.social.support import finished_room, play_one, services_text
 
 pytestmark = pytest.mark.django_db
 
@@ -147,54 +148,3 @@ def test_the_daily_deal_is_announced_once_a_day_to_recent_players():
     assert services.do_announce_daily(now=now) == 1
     assert services.do_announce_daily(now=now) == 0
     assert list(Notification.objects.filter(kind="daily").values_list("user_id", flat=True)) == [ana.pk]
-
-
-def services_text(notification) -> str:
-    from social.selectors import render
-
-    return render(notification, "en")["text"]
-
-
-def play_one(room) -> None:
-    match = Match.objects.get(room=room, status=Match.Status.PLAYING)
-    from games.selectors import match_payload
-
-    for seat in (0, 1):
-        payload = match_payload(match, seat)
-        if payload["view"]["turn"] == seat:
-            user = room.seats.get(index=seat).user
-            game_services.do_act(
-                match_id=match.pk,
-                identity=me(user),
-                version=payload["version"],
-                client_id=f"c{payload['version']}",
-                action=simple_policy(payload["view"]),
-            )
-            return
-
-
-def finished_room(ana, bo) -> Room:
-    """A finished one-hand match between the two (a first hand to 1 point ends it)."""
-    room = game_services.do_create_room(
-        identity=me(ana), ruleset=ruleset(match_target=1), first_seed=bytes(16)
-    )
-    game_services.do_take_seat(room=room, identity=me(bo))
-    from games.selectors import match_payload
-
-    for _ in range(500):
-        room.refresh_from_db()
-        if room.state == Room.State.FINISHED:
-            return room
-        match = Match.objects.get(room=room, status=Match.Status.PLAYING)
-        payload = match_payload(match, 0)
-        if payload["view"]["phase"] == "hand_over":
-            game_services.do_act(
-                match_id=match.pk,
-                identity=me(ana),
-                version=payload["version"],
-                client_id=f"n{payload['version']}",
-                action={"type": "next_hand"},
-            )
-        else:
-            play_one(room)
-    raise AssertionError("the match never ended")
