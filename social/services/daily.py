@@ -30,5 +30,6 @@ def do_announce_daily(*, now: datetime) -> int:
             Notification(user_id=pk, kind="daily", params={}, url=reverse("daily:today"), created_at=now)
             for pk in users.values_list("pk", flat=True)
         )
-        broadcast.send_on_commit([broadcast.announced("daily")])
+        if entries:
+            broadcast.send_on_commit([broadcast.announced("daily")])
     return len(entries)

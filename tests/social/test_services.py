@@ -148,3 +148,19 @@ def test_the_daily_deal_is_announced_once_a_day_to_recent_players():
     assert services.do_announce_daily(now=now) == 1
     assert services.do_announce_daily(now=now) == 0
     assert list(Notification.objects.filter(kind="daily").values_list("user_id", flat=True)) == [ana.pk]
+
+
+def test_the_friends_list_shows_a_public_table_and_hides_a_private_one():
+    ana, bo, cy = make_user("Ana"), make_user("Bo"), make_user("Cy")
+    for other in (bo, cy):
+        request = services.do_send_friend_request(sender=ana, receiver_id=other.pk)
+        services.do_answer_friend_request(user=other, friendship_id=request.pk, accept=True)
+    public = game_services.do_create_room(identity=me(bo), ruleset=ruleset())
+    private = game_services.do_create_room(identity=me(cy), ruleset=ruleset(), is_private=True)
+    game_services.do_socket_opened(room=public, identity=me(bo))
+    game_services.do_socket_opened(room=private, identity=me(cy))
+    shown = {f.user: f for f in friends(user=ana)}
+    assert shown[bo].online and shown[bo].room_url == f"/r/{public.code}/"
+    assert shown[cy].online and shown[cy].playing and shown[cy].room_url is None
+    game_services.do_socket_closed(room=public, identity=me(bo))
+    assert not {f.user: f for f in friends(user=ana)}[bo].online
