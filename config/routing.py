@@ -2,9 +2,11 @@ from django.urls import path, re_path
 
 from config.consumers import HealthConsumer, RefusedSocket
 from games.routing import websocket_urlpatterns as games_sockets
+from social.routing import websocket_urlpatterns as social_sockets
 
 websocket_urlpatterns = [
     path("ws/health/", HealthConsumer.as_asgi()),
     *games_sockets,
+    *social_sockets,
     re_path(r"", RefusedSocket.as_asgi()),  # last: everything else
 ]

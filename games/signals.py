@@ -3,9 +3,14 @@ the transaction that produced them commits, so a listener never sees a rolled-ba
 
 - `hand_finished(sender=Match, match=..., hand=<the finished hand's JSON record>)`
 - `match_finished(sender=Match, match=...)`
+- `turn_started(sender=Match, match=..., seat=<the Seat, as the change read it>)`: the turn
+  passed to a person (not in pass-and-play)
+- `swept(sender=None, now=...)`: after each sweep, in the sweeper's process (other apps' clocks)
 """
 
 from django.dispatch import Signal
 
 hand_finished = Signal()
 match_finished = Signal()
+turn_started = Signal()
+swept = Signal()

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import services
+from games import services, signals
 from games.models import Match
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,9 @@ def sweep_once(*, now: datetime, expire: bool = True) -> dict[str, int]:
     played = _each(overdue, services.do_timeout, now, "timeout")
     expired = services.do_expire_idle_rooms(now=now) if expire else 0
     released = services.do_release_lost_sockets(now=now)
+    for receiver, error in signals.swept.send_robust(None, now=now):
+        if isinstance(error, Exception):
+            log.error("sweep receiver %s failed", receiver, exc_info=error)
     return {"calls_closed": closed, "timeouts": played, "expired": expired, "released": released}
 
 

@@ -44,6 +44,7 @@ class Run:
         # A stored callable discard was offered to the bots when it was made.
         self.offered = self._discard_key()
         self.window_closed = False
+        self.turn_before = self.family.turn(self.state)
 
     def _apply(self, seat: int | None, action: Any, *, actor: str, client_id: str = "") -> None:
         try:
@@ -170,6 +171,10 @@ class Run:
             messages += broadcast.room_changed(room.code)
         broadcast.send_on_commit(messages)
         self._announce(match)
+        if human_turn and playing and turn != self.turn_before and not room.hotseat:
+            seat = self.seats[turn]
+            transaction.on_commit(lambda: signals.turn_started.send(Match, match=match, seat=seat))
+        self.turn_before = turn
         self.moves = []
         self.window_closed = False
 

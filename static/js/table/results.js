@@ -123,6 +123,13 @@ export function renderResult(dialog, scene, actions) {
       actionsRow.append(button);
       if (mine) actionsRow.append(el("span", "note", t("rematch_sent", { name: names[them] })));
       else if (offers[String(them)] === "rematch") actionsRow.append(el("span", "note", t("rematch_offered", { name: names[them] })));
+      // Between two signed-in people: a challenge to the same terms at a new table (static/js/social.js).
+      if (!room.hotseat && room.seats.every((s) => s.kind === "player") && document.getElementById("bell")) {
+        const challenge = el("button", "button-gold", t("rematch_new_table"));
+        challenge.type = "button";
+        challenge.dataset.rematchChallenge = room.code;
+        actionsRow.append(challenge);
+      }
     }
     const lobby = el("a", "button-gold", t("lobby"));
     lobby.href = "/play/";

@@ -1,0 +1,166 @@
+"""Friends, challenges and notifications through their services."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from accounts.services import do_block
+from games import services as game_services
+from games.models import Match, Room
+from social import services
+from social.models import Challenge, Friendship, Notification
+from social.selectors import friends
+from tests.games.support import make_user, me, ruleset
+from tests.social.support import finished_room, play_one, services_text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_friend_request_accepted_makes_friends_both_ways():
+    ana, bo = make_user("Ana"), make_user("Bo")
+    request = services.do_send_friend_request(sender=ana, receiver_id=bo.pk)
+    assert Notification.objects.get(user=bo).kind == "friend_request"
+    services.do_answer_friend_request(user=bo, friendship_id=request.pk, accept=True)
+    assert [f.user for f in friends(user=ana)] == [bo]
+    assert [f.user for f in friends(user=bo)] == [ana]
+    assert Notification.objects.filter(user=ana, kind="friend_accepted").exists()
+
+
+def test_a_request_back_accepts_the_one_waiting_and_a_declined_one_is_gone():
+    ana, bo, cy = make_user("Ana"), make_user("Bo"), make_user("Cy")
+    services.do_send_friend_request(sender=ana, receiver_id=bo.pk)
+    services.do_send_friend_request(sender=bo, receiver_id=ana.pk)
+    assert [f.user for f in friends(user=ana)] == [bo]
+    declined = services.do_send_friend_request(sender=cy, receiver_id=ana.pk)
+    services.do_answer_friend_request(user=ana, friendship_id=declined.pk, accept=False)
+    assert not Friendship.objects.filter(pk=declined.pk).exists()
+    assert services.do_remove_friend(user=bo, other_id=ana.pk)
+    assert friends(user=ana) == []
+
+
+def test_a_blocked_player_cannot_send_a_friend_request_or_a_challenge():
+    ana, bo = make_user("Ana"), make_user("Bo")
+    do_block(blocker=bo, blocked=ana)
+    with pytest.raises(services.ServiceError) as refused:
+        services.do_send_friend_request(sender=ana, receiver_id=bo.pk)
+    assert refused.value.code == "blocked"
+    with pytest.raises(services.ServiceError) as refused:
+        services.do_challenge(challenger=ana, challenged_id=bo.pk, ruleset=ruleset())
+    assert refused.value.code == "blocked"
+    # the blocker is refused too: a block stands between both
+    with pytest.raises(services.ServiceError):
+        services.do_challenge(challenger=bo, challenged_id=ana.pk, ruleset=ruleset())
+    assert not Friendship.objects.exists() and not Challenge.objects.exists()
+    assert not Notification.objects.exists()
+
+
+def test_accepting_a_challenge_seats_both_in_a_private_room_on_its_terms():
+    ana, bo = make_user("Ana"), make_user("Bo")
+    challenge = services.do_challenge(
+        challenger=ana, challenged_id=bo.pk, ruleset=ruleset(), turn_seconds=60, rated=True
+    )
+    room = services.do_answer_challenge(user=bo, challenge_id=challenge.pk, accept=True)
+    assert room.is_private and room.turn_seconds == 60 and room.rated
+    assert [s.user_id for s in room.seats.order_by("index")] == [ana.pk, bo.pk]
+    assert Match.objects.get(room=room).status == Match.Status.PLAYING
+    challenge.refresh_from_db()
+    assert challenge.status == Challenge.Status.ACCEPTED and challenge.room == room
+    with pytest.raises(services.ServiceError):  # answered once
+        services.do_answer_challenge(user=bo, challenge_id=challenge.pk, accept=True)
+
+
+def test_an_expired_or_declined_challenge_opens_nothing():
+    ana, bo = make_user("Ana"), make_user("Bo")
+    declined = services.do_challenge(challenger=ana, challenged_id=bo.pk, ruleset=ruleset())
+    assert services.do_answer_challenge(user=bo, challenge_id=declined.pk, accept=False) is None
+    with pytest.raises(services.ServiceError):
+        services.do_answer_challenge(user=bo, challenge_id=declined.pk, accept=True)
+    late = services.do_challenge(challenger=ana, challenged_id=bo.pk, ruleset=ruleset())
+    Challenge.objects.filter(pk=late.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(services.ServiceError) as refused:
+        services.do_answer_challenge(user=bo, challenge_id=late.pk, accept=True)
+    assert refused.value.code == "challenge_expired"
+    assert Challenge.objects.get(pk=late.pk).status == Challenge.Status.EXPIRED
+    assert not Room.objects.exists()
+
+
+def test_the_sweeper_expires_challenges_past_their_time():
+    ana, bo = make_user("Ana"), make_user("Bo")
+    challenge = services.do_challenge(challenger=ana, challenged_id=bo.pk, ruleset=ruleset())
+    assert services.do_expire_challenges(now=timezone.now()) == 0
+    assert services.do_expire_challenges(now=timezone.now() + services.CHALLENGE_EXPIRY) == 1
+    assert Challenge.objects.get(pk=challenge.pk).status == Challenge.Status.EXPIRED
+
+
+def test_only_the_challenged_player_may_answer():
+    ana, bo, cy = make_user("Ana"), make_user("Bo"), make_user("Cy")
+    challenge = services.do_challenge(challenger=ana, challenged_id=bo.pk, ruleset=ruleset())
+    for who in (ana, cy):
+        with pytest.raises(services.ServiceError):
+            services.do_answer_challenge(user=who, challenge_id=challenge.pk, accept=True)
+    assert not Room.objects.exists()
+
+
+def test_a_rematch_challenge_takes_the_finished_rooms_terms():
+    ana, bo = make_user("Ana"), make_user("Bo")
+    room = finished_room(ana, bo)
+    with pytest.raises(services.ServiceError):  # not a player of it
+        services.do_challenge_rematch(user=make_user("Cy"), room_code=room.code)
+    challenge = services.do_challenge_rematch(user=bo, room_code=room.code)
+    assert (challenge.challenger, challenge.challenged, challenge.rematch_of) == (bo, ana, room)
+    assert challenge.ruleset == room.ruleset and challenge.turn_seconds == room.turn_seconds
+
+
+def test_turning_a_kind_off_stores_and_sends_nothing_of_it(sent, django_capture_on_commit_callbacks):
+    ana, bo, cy = make_user("Ana"), make_user("Bo"), make_user("Cy")
+    services.do_set_preferences(user_id=bo.pk, enabled={"friend_request": False})
+    with django_capture_on_commit_callbacks(execute=True):
+        services.do_send_friend_request(sender=ana, receiver_id=bo.pk)
+        services.do_send_friend_request(sender=ana, receiver_id=cy.pk)
+    assert not Notification.objects.filter(user=bo).exists()
+    assert Notification.objects.filter(user=cy).exists()
+    assert {group for group, _ in sent} == {f"me.{cy.pk}"}
+    with pytest.raises(services.ServiceError):
+        services.do_set_preferences(user_id=bo.pk, enabled={"nonsense": True})
+
+
+def test_your_turn_comes_only_to_a_player_whose_table_is_open_and_refreshes_one_entry(
+    django_capture_on_commit_callbacks,
+):
+    ana, bo = make_user("Ana"), make_user("Bo")
+    room = game_services.do_create_room(identity=me(ana), ruleset=ruleset(), first_seed=bytes(16))
+    game_services.do_take_seat(room=room, identity=me(bo))
+    game_services.do_socket_opened(room=room, identity=me(bo))  # Bo's table is open in a tab
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(12):  # Bo's turn comes several times
+            play_one(room)
+    turns = Notification.objects.filter(kind="your_turn")
+    assert {n.user_id for n in turns} == {bo.pk}  # Ana's table is not open anywhere
+    assert turns.count() == 1 and "Ana" in services_text(turns.get())
+
+
+def test_the_daily_deal_is_announced_once_a_day_to_recent_players():
+    ana, bo = make_user("Ana"), make_user("Bo")
+    type(ana).objects.filter(pk__in=[ana.pk, bo.pk]).update(last_login=timezone.now())
+    services.do_set_preferences(user_id=bo.pk, enabled={"daily": False})
+    now = timezone.now()
+    assert services.do_announce_daily(now=now) == 1
+    assert services.do_announce_daily(now=now) == 0
+    assert list(Notification.objects.filter(kind="daily").values_list("user_id", flat=True)) == [ana.pk]
+
+
+def test_the_friends_list_shows_a_public_table_and_hides_a_private_one():
+    ana, bo, cy = make_user("Ana"), make_user("Bo"), make_user("Cy")
+    for other in (bo, cy):
+        request = services.do_send_friend_request(sender=ana, receiver_id=other.pk)
+        services.do_answer_friend_request(user=other, friendship_id=request.pk, accept=True)
+    public = game_services.do_create_room(identity=me(bo), ruleset=ruleset())
+    private = game_services.do_create_room(identity=me(cy), ruleset=ruleset(), is_private=True)
+    game_services.do_socket_opened(room=public, identity=me(bo))
+    game_services.do_socket_opened(room=private, identity=me(cy))
+    shown = {f.user: f for f in friends(user=ana)}
+    assert shown[bo].online and shown[bo].room_url == f"/r/{public.code}/"
+    assert shown[cy].online and shown[cy].playing and shown[cy].room_url is None
+    game_services.do_socket_closed(room=public, identity=me(bo))
+    assert not {f.user: f for f in friends(user=ana)}[bo].online
