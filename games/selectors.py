@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.db.models import Prefetch
 from django.urls import reverse
@@ -103,6 +104,7 @@ def _room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
                 "online": bool(s.bot) or is_connected(s),
                 "away_for": _away_for(s),
                 "claimable": is_claimable(s),
+                "report": _report_url(room, s),
             }
             for s in seats
         ],
@@ -114,6 +116,14 @@ def _room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
     if you is not None and room.is_private:
         info["invite_url"] = reverse("games:invite", args=[room.code, room.invite_token])
     return info
+
+
+def _report_url(room: Room, seat: Seat) -> str | None:
+    """The report form naming this seat's player and the room, for a signed-in player's seat
+    (a pass-and-play table's seats are all one person's)."""
+    if room.hotseat or seat.user_id is None:
+        return None
+    return f"{reverse('moderation:report')}?{urlencode({'room': room.code, 'player': seat.user_id})}"
 
 
 def _away_for(seat: Seat) -> int | None:

@@ -8,6 +8,7 @@ import { clockSlot } from "../table/clock.js";
 import { nameList } from "../table/claim.js";
 import { awayFor, presenceMark } from "../table/presence.js";
 import { focusKey, renderHand, renderPiles, restoreFocus } from "../table/render.js";
+import { reportLink } from "../table/report.js";
 import { cardName, counted, handText, pointsText, shortName, t } from "../table/texts.js";
 import { meldWords } from "./announce.js";
 import { codeOf, isJoker, readMeld } from "./deck.js";
@@ -27,6 +28,7 @@ function plate(scene, seat) {
   box.classList.toggle("active", view.turn === seat);
   box.append(el("span", "name", seat === you ? t("you") : names[seat]));
   const info = room.seats[seat];
+  if (seat !== you && info?.report) box.append(reportLink(info.report, names[seat]));
   if (seat !== you && info) box.append(info.kind === "bot" ? el("span", "presence on", t("computer")) : presenceMark(room, seat));
   box.append(el("span", "score", pointsText(view.totals[seat])));
   if (view.came_out[seat]) box.append(el("span", "badge", t("came_out")));

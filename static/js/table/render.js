@@ -7,6 +7,7 @@ import { cardBack, cardFace } from "./cards.js";
 import { clockSlot } from "./clock.js";
 import { options } from "./moves.js";
 import { presenceMark } from "./presence.js";
+import { reportLink } from "./report.js";
 import { cardName, counted, handText, pointsText, shortName, t } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,7 +28,7 @@ export function restoreFocus(key) {
   } else if (key.id) $(key.id)?.focus();
 }
 
-function plate(el, { name, points, dealer, presence, active }) {
+function plate(el, { name, points, dealer, presence, active, report }) {
   el.classList.toggle("active", active);
   el.innerHTML = "";
   const who = document.createElement("span");
@@ -37,6 +38,7 @@ function plate(el, { name, points, dealer, presence, active }) {
   score.className = "score";
   score.textContent = pointsText(points);
   el.append(who, score);
+  if (report) el.append(reportLink(report, name));
   if (dealer) {
     const badge = document.createElement("span");
     badge.className = "badge";
@@ -185,12 +187,14 @@ export function render(scene) {
     dealer: view.dealer === them,
     presence: room.seats[them]?.kind === "player" ? presenceMark(room, them) : null,
     active: view.turn === them,
+    report: room.seats[them]?.report,
   });
   plate($("plate-you"), {
     name: you === null ? names[1 - them] : t("you"),
     points: view.scores[1 - them],
     dealer: view.dealer !== them,
     active: view.turn === 1 - them,
+    report: you === null ? room.seats[1 - them]?.report : null,
   });
   renderOpponent(scene);
   renderPiles(scene, o);
