@@ -112,6 +112,9 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The sweepers' advisory lock needs a session of its own, so straight to PostgreSQL, past any
+# PgBouncer in transaction mode (games/sweeper_lock.py); unset: the default database.
+SWEEPER_LOCK_DATABASE_URL = os.environ.get("SWEEPER_LOCK_DATABASE_URL", "")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

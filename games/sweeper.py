@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Match
+from games.sweeper_lock import Lock
 
 log = logging.getLogger(__name__)
 INTERVAL = 1.0
@@ -46,9 +47,20 @@ def _each(match_ids, change, now: datetime, what: str) -> int:
     return done
 
 
-async def run_forever(*, interval: float = INTERVAL) -> None:
+async def run_forever(*, interval: float = INTERVAL, lock: Lock | None = None) -> None:
+    """Sweep every `interval` seconds; with a `lock`, only while holding it (the others
+    stand by and try it as often, so one takes over within `interval` of the holder's death)."""
     last_expiry = None
+    leading = True if lock is None else None  # None: not yet known, so the first try is logged
     while True:
+        if lock is not None:
+            holds = await database_sync_to_async(lock.hold)()
+            if holds != leading:
+                leading = holds
+                log.info("sweeper %s", "leading" if holds else "standing by")
+            if not holds:
+                await asyncio.sleep(interval)
+                continue
         now = timezone.now()
         expire = last_expiry is None or now - last_expiry >= EXPIRY_EVERY
         try:

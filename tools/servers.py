@@ -75,3 +75,21 @@ def daphne(
             yield f"http://127.0.0.1:{port}", process
         finally:
             stop(process)
+
+
+@contextmanager
+def sweeper(*, env: dict[str, str], log_path: Path, interval: float = 1.0) -> Iterator[subprocess.Popen]:
+    """Start `manage.py run_sweeper` with exactly `env`, its log (where it says when it leads
+    and when it stands by) to `log_path`; yield its process, and stop it on the way out."""
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "run_sweeper", "--interval", str(interval)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=log,
+        )
+        try:
+            yield process
+        finally:
+            stop(process)
