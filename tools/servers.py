@@ -57,13 +57,23 @@ def stop(process: subprocess.Popen, *, grace: float = 10.0) -> None:
 def daphne(
     *, env: dict[str, str], log_path: Path | None = None, access_log: bool = True
 ) -> Iterator[tuple[str, subprocess.Popen]]:
-    """Start `daphne config.asgi:application` on a free port with exactly `env`; yield its
-    base URL and its process, and stop it on the way out.  Its errors go to `log_path`, and its
+    """Start Daphne (`config.serve`: a SIGTERM drains it, docs/operations.md) with
+    `config.asgi:application` on a free port with exactly `env`; yield its base URL and its
+    process, and stop it on the way out.  Its errors go to `log_path`, and its
     access log (a line per request and socket event) too unless `access_log` is False."""
     port = free_port()
     with open(log_path or "/dev/null", "wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            [
+                sys.executable,
+                "-m",
+                "config.serve",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "config.asgi:application",
+            ],
             cwd=ROOT,
             env={"PYTHONFAULTHANDLER": "1", **env},
             stdout=log if access_log else subprocess.DEVNULL,
