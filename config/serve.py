@@ -21,6 +21,8 @@ from daphne.server import Server
 from daphne.ws_protocol import WebSocketProtocol
 from twisted.internet import reactor
 
+from common.metrics import serve_metrics
+
 log = logging.getLogger(__name__)
 RESTARTING = 4012
 
@@ -29,6 +31,7 @@ class GracefulServer(Server):
     def run(self):
         self.ports = []
         self.draining = False
+        serve_metrics()
         reactor.callLater(0, self.install_drain)  # once running: after Twisted's own handlers
         super().run()
 

@@ -2,6 +2,7 @@ import asyncio
 
 from django.core.management.base import BaseCommand
 
+from common.metrics import serve_metrics
 from games.sweeper import run_forever
 from games.sweeper_lock import sweeper_lock
 
@@ -15,6 +16,7 @@ class Command(BaseCommand):
     def handle(self, *args, interval, **options):
         self.stdout.write(f"Sweeper running every {interval} s", ending="\n")
         self.stdout.flush()
+        serve_metrics()
         lock = sweeper_lock()
         try:
             asyncio.run(run_forever(interval=interval, lock=lock))
