@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import resource
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -103,3 +106,80 @@ def sweeper(*, env: dict[str, str], log_path: Path, interval: float = 1.0) -> It
             yield process
         finally:
             stop(process)
+
+
+PGBOUNCER_INI = """\
+[databases]
+* = host={host} port={port}
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = {listen}
+unix_socket_dir =
+auth_type = trust
+auth_file = {dir}/users.txt
+pool_mode = transaction
+max_client_conn = 500
+default_pool_size = 20
+ignore_startup_parameters = extra_float_digits,options
+logfile = {dir}/pgbouncer.log
+"""
+
+
+@contextmanager
+def pgbouncer(*, host: str, port: int, user: str) -> Iterator[int]:
+    """Start PgBouncer (Debian's /usr/sbin/pgbouncer) in transaction mode in front of
+    PostgreSQL at host:port, trusting `user`; yield its port.  It refuses to run as root, so
+    as root it runs as the postgres user (in a directory of its own: pytest's are root's)."""
+    listen = free_port()
+    workdir = Path(tempfile.mkdtemp(prefix="rummy-pgbouncer-"))
+    (workdir / "users.txt").write_text(f'"{user}" ""\n')
+    ini = workdir / "pgbouncer.ini"
+    ini.write_text(PGBOUNCER_INI.format(host=host, port=port, listen=listen, dir=workdir))
+    command = ["/usr/sbin/pgbouncer", str(ini)]
+    if os.geteuid() == 0:
+        for path in (workdir, *workdir.iterdir()):
+            shutil.chown(path, "postgres")
+        command = ["runuser", "-u", "postgres", "--", *command]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_port(listen, process)
+        yield listen
+    finally:
+        stop(process)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextmanager
+def redis_behind_sentinel(*, master: str = "rummy") -> Iterator[tuple[int, int]]:
+    """A throwaway Redis and one Sentinel watching it as `master` (Debian's redis-server and
+    redis-sentinel); yield the Redis port and the Sentinel port."""
+    redis_port, sentinel_port = free_port(), free_port()
+    workdir = Path(tempfile.mkdtemp(prefix="rummy-sentinel-"))
+    conf = workdir / "sentinel.conf"  # Sentinel rewrites its file: one of its own
+    conf.write_text(
+        f"port {sentinel_port}\nbind 127.0.0.1\ndir {workdir}\n"
+        f"sentinel monitor {master} 127.0.0.1 {redis_port} 1\n"
+    )
+    redis = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(redis_port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--dir",
+            str(workdir),
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    sentinel = subprocess.Popen(["redis-sentinel", str(conf)], stdout=subprocess.DEVNULL)
+    try:
+        wait_for_port(redis_port, redis)
+        wait_for_port(sentinel_port, sentinel)
+        yield redis_port, sentinel_port
+    finally:
+        stop(sentinel)
+        stop(redis)
+        shutil.rmtree(workdir, ignore_errors=True)
