@@ -24,13 +24,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -> None:
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0, host: str = "127.0.0.1") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"server exited with {process.returncode}")
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            with socket.create_connection((host, port), timeout=0.2):
                 return
         except OSError:
             time.sleep(0.1)
@@ -112,7 +112,7 @@ PGBOUNCER_INI = """\
 [databases]
 * = host={host} port={port}
 [pgbouncer]
-listen_addr = 127.0.0.1
+listen_addr = {listen_host}
 listen_port = {listen}
 unix_socket_dir =
 auth_type = trust
@@ -126,23 +126,26 @@ logfile = {dir}/pgbouncer.log
 
 
 @contextmanager
-def pgbouncer(*, host: str, port: int, user: str) -> Iterator[int]:
+def pgbouncer(
+    *, host: str, port: int, user: str, listen_host: str = "127.0.0.1", wrap: tuple[str, ...] = ()
+) -> Iterator[int]:
     """Start PgBouncer (Debian's /usr/sbin/pgbouncer) in transaction mode in front of
-    PostgreSQL at host:port, trusting `user`; yield its port.  It refuses to run as root, so
-    as root it runs as the postgres user (in a directory of its own: pytest's are root's)."""
+    PostgreSQL at host:port, trusting `user`, on `listen_host` (`wrap`: a command prefix, such
+    as `ip netns exec NS`); yield its port.  It refuses to run as root, so as root it runs as
+    the postgres user (in a directory of its own: pytest's are root's)."""
     listen = free_port()
     workdir = Path(tempfile.mkdtemp(prefix="rummy-pgbouncer-"))
     (workdir / "users.txt").write_text(f'"{user}" ""\n')
     ini = workdir / "pgbouncer.ini"
-    ini.write_text(PGBOUNCER_INI.format(host=host, port=port, listen=listen, dir=workdir))
+    ini.write_text(PGBOUNCER_INI.format(host=host, port=port, listen_host=listen_host, listen=listen, dir=workdir))
     command = ["/usr/sbin/pgbouncer", str(ini)]
     if os.geteuid() == 0:
         for path in (workdir, *workdir.iterdir()):
             shutil.chown(path, "postgres")
         command = ["runuser", "-u", "postgres", "--", *command]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([*wrap, *command], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_for_port(listen, process)
+        wait_for_port(listen, process, host=listen_host)
         yield listen
     finally:
         stop(process)
