@@ -78,7 +78,7 @@ def daphne(
                 "config.asgi:application",
             ],
             cwd=ROOT,
-            env={"PYTHONFAULTHANDLER": "1", **env},
+            env={"PYTHONFAULTHANDLER": "1", "RESTART_GRACE_SECONDS": "5", **env},
             stdout=log if access_log else subprocess.DEVNULL,
             stderr=log,
             preexec_fn=_no_core_dumps,  # a SIGABRT from `stop` leaves a log, not a core file
