@@ -33,6 +33,8 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError, TimeoutError
 
+from common.metrics import LAYER_SEND_SECONDS
+
 _MEMBERS = """
 local members = {}
 for i = 1, #KEYS do
@@ -72,6 +74,14 @@ RECONNECT = Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), retries=10)
 
 
 class BatchingRedisChannelLayer(RedisChannelLayer):
+    async def send(self, channel, message):
+        with LAYER_SEND_SECONDS.labels("send").time():
+            await super().send(channel, message)
+
+    async def group_send(self, group, message):
+        with LAYER_SEND_SECONDS.labels("group_send").time():
+            await super().group_send(group, message)
+
     def create_pool(self, index):
         """A pool whose connections retry a command that met a closed connection."""
         return create_pool(
@@ -87,6 +97,10 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
 
     async def group_send_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
         """`group_send` each (group, message) pair, in order, in two round trips."""
+        with LAYER_SEND_SECONDS.labels("group_send_many").time():
+            await self._group_send_many(messages)
+
+    async def _group_send_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
         if self.ring_size > 1:  # groups and channels may live on different hosts
             for group, message in messages:
                 await self.group_send(group, message)

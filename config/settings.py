@@ -12,6 +12,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.redis_sentinel import connection_options, sentinel_addresses
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -63,6 +65,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.health.HealthCheckMiddleware",  # first: a probe needs no Host check, HTTPS or session
+    "common.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -112,23 +115,47 @@ DATABASES = {
         conn_health_checks=False,
     )
 }
+# PgBouncer in transaction mode (DATABASE_PGBOUNCER=1) lends a server connection for one
+# transaction only: a server-side cursor (a queryset's .iterator()) would outlive it.  Django
+# keeps its client connection to PgBouncer (DB_CONN_MAX_AGE), which PgBouncer pools; Django's
+# psycopg connections prepare no statements (prepare_threshold None), which the pooler needs.
+if env_bool("DATABASE_PGBOUNCER"):
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The sweepers' advisory lock needs a session of its own, so straight to PostgreSQL, past any
+# PgBouncer in transaction mode (games/sweeper_lock.py); unset: the default database.
+SWEEPER_LOCK_DATABASE_URL = os.environ.get("SWEEPER_LOCK_DATABASE_URL", "")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# With Sentinel (config/redis_sentinel.py) REDIS_URL names only the database and password.
+REDIS_SENTINELS = sentinel_addresses(env_list("REDIS_SENTINELS"))
+REDIS_SENTINEL_MASTER = os.environ.get("REDIS_SENTINEL_MASTER", "mymaster")
 if REDIS_URL:
+    if REDIS_SENTINELS:
+        sentinel = {"sentinels": REDIS_SENTINELS, "master_name": REDIS_SENTINEL_MASTER}
+        layer_host = {**sentinel, **connection_options(REDIS_URL)}
+        cache_options = {"pool_class": "config.redis_sentinel.SentinelPool", **sentinel}
+    else:
+        layer_host, cache_options = {"address": REDIS_URL}, {}
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "config.channel_layer.BatchingRedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, which breaks the layer's
             # blocking receive (channels_redis#422): an idle socket's consumer would crash.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                "hosts": [{**layer_host, "socket_timeout": None}],
                 "capacity": 1000,
                 "expiry": 30,
             },
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": cache_options,
+        }
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -196,9 +223,28 @@ SECURE_HSTS_PRELOAD = HTTPS
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
+# LOG_FORMAT=json: a JSON object a line with the room, match and request ids (common/logs.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"json": {"()": "common.logs.JsonFormatter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            **({"formatter": "json"} if os.environ.get("LOG_FORMAT") == "json" else {}),
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# Error tracking only where SENTRY_DSN is set; sentry-sdk is not even imported otherwise.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+        send_default_pii=False,
+    )

@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
+from common import logs, metrics
 from games import broadcast, commands, selectors, services
 from games.flood import FloodGuard, Verdict
 from games.identity import Identity, identity_of
@@ -30,6 +31,13 @@ the refusal ended the socket's reading for good)."""
 
 
 class JsonConsumer(AsyncWebsocketConsumer):
+    kind = "other"  # the label of the open-sockets metric
+
+    async def __call__(self, scope, receive, send):
+        logs.SOCKET_ID.set(logs.new_id())
+        with metrics.OPEN_SOCKETS.labels(self.kind).track_inprogress():
+            await super().__call__(scope, receive, send)
+
     async def dispatch(self, message):
         """Channels' own dispatch first runs close_old_connections in the database thread,
         so every frame to forward waited behind the moves being played.  These consumers
@@ -43,6 +51,7 @@ class JsonConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(payload))
 
     async def send_error(self, code: str, message: str, **extra: Any) -> None:
+        metrics.ERROR_FRAMES.labels(code).inc()
         await self.send_json({"type": "error", "code": code, "message": message, **extra})
 
 
@@ -52,6 +61,7 @@ class RoomConsumer(JsonConsumer):
     However it ends (closed by either side, refused for flooding, or an exception in any
     handler), it leaves its groups and uncounts its seats' sockets (`_leave`)."""
 
+    kind = "room"
     counted = False  # whether this socket counts for its seats (a spectator's does not)
     joined: frozenset[str] = frozenset()
 
@@ -73,6 +83,7 @@ class RoomConsumer(JsonConsumer):
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
+        logs.ROOM.set(self.code)
         self.identity = identity_of(self.scope.get("user"), self.scope.get("session"))
         self.language = translation.get_language_from_request(_FakeRequest(self.scope)) or "en"
         token = parse_qs(self.scope.get("query_string", b"").decode()).get("t", [""])[0]
@@ -131,19 +142,24 @@ class RoomConsumer(JsonConsumer):
             raise
 
     async def receive(self, text_data=None, bytes_data=None):
+        started = time.perf_counter()
         try:
             command = commands.parse_command(text_data)
         except commands.BadFrame as bad:
             await self.send_error(bad.code, bad.message, id=bad.client_id, state=None)
+            metrics.ACTIONS.labels("bad_frame", "refused").inc()
             return
+        name, outcome = type(command).__name__.lower(), "ok"
         try:
             await self._run(command)
         except services.ServiceError as error:
+            outcome = "refused"
             # Only a refused action may come from a view that fell behind: it resyncs.
             client_id = command.client_id if isinstance(command, commands.Act) else None
             state = await self._first_state() if client_id else None
             await self.send_error(error.code, error.message, id=client_id, state=state)
         except Exception:  # a defect: this frame fails, the socket and its seat stay
+            outcome = "failed"
             logger.exception("table socket %s: %r failed", self.code, command)
             await self.send_error(
                 "server_error",
@@ -151,6 +167,9 @@ class RoomConsumer(JsonConsumer):
                 id=None,
                 state=await self._first_state(),
             )
+        finally:
+            metrics.ACTIONS.labels(name, outcome).inc()
+            metrics.ACTION_SECONDS.labels(name).observe(time.perf_counter() - started)
 
     async def _run(self, command: commands.Command) -> None:
         match command:
@@ -244,6 +263,7 @@ class RoomConsumer(JsonConsumer):
             self.match_id = None if match is None else match.pk
         if self.match_id is None:
             raise services.ServiceError("no_match", "No game is being played here yet.")
+        logs.MATCH.set(self.match_id)
         return self.match_id
 
     async def _send_room(self):
@@ -281,6 +301,7 @@ async def _guard(receive, send, inbox: asyncio.Queue) -> None:
             if message["type"] == "websocket.receive":
                 verdict = Verdict.DROP if closed else flood.check(time.monotonic())
                 if verdict is Verdict.DROP_AND_TELL:
+                    metrics.ERROR_FRAMES.labels("rate_limited").inc()
                     error = {
                         "type": "error",
                         "code": "rate_limited",
@@ -341,6 +362,8 @@ def _state_frames(room: Room, seats: list[int]) -> tuple[int | None, list[dict[s
 
 class LobbyConsumer(JsonConsumer):
     """The lobby's list of open public rooms, sent again whenever a room changes."""
+
+    kind = "lobby"
 
     async def connect(self):
         self.language = translation.get_language_from_request(_FakeRequest(self.scope)) or "en"

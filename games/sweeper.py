@@ -15,8 +15,10 @@ from datetime import datetime, timedelta
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
+from common import metrics
 from games import services, signals
 from games.models import Match
+from games.sweeper_lock import Lock
 
 log = logging.getLogger(__name__)
 INTERVAL = 1.0
@@ -27,9 +29,13 @@ def sweep_once(*, now: datetime, expire: bool = True) -> dict[str, int]:
     """Close every call window that ran out, play every overdue turn, uncount sockets lost
     with a dead process, and (when `expire`) expire idle rooms."""
     playing = Match.objects.filter(status=Match.Status.PLAYING)
-    windows = playing.filter(call_deadline__lte=now).values_list("pk", flat=True)
+    windows = dict(playing.filter(call_deadline__lte=now).values_list("pk", "call_deadline"))
+    overdue = dict(playing.filter(turn_deadline__lte=now).values_list("pk", "turn_deadline"))
+    metrics.SWEEPER_QUEUE.labels("call_windows").set(len(windows))
+    metrics.SWEEPER_QUEUE.labels("timeouts").set(len(overdue))
+    oldest = min([*windows.values(), *overdue.values()], default=now)
+    metrics.SWEEPER_LAG.set((now - oldest).total_seconds())
     closed = _each(windows, services.do_close_call_window, now, "call window")
-    overdue = playing.filter(turn_deadline__lte=now).values_list("pk", flat=True)
     played = _each(overdue, services.do_timeout, now, "timeout")
     expired = services.do_expire_idle_rooms(now=now) if expire else 0
     released = services.do_release_lost_sockets(now=now)
@@ -49,13 +55,26 @@ def _each(match_ids, change, now: datetime, what: str) -> int:
     return done
 
 
-async def run_forever(*, interval: float = INTERVAL) -> None:
+async def run_forever(*, interval: float = INTERVAL, lock: Lock | None = None) -> None:
+    """Sweep every `interval` seconds; with a `lock`, only while holding it (the others
+    stand by and try it as often, so one takes over within `interval` of the holder's death)."""
     last_expiry = None
+    leading = True if lock is None else None  # None: not yet known, so the first try is logged
     while True:
+        if lock is not None:
+            holds = await database_sync_to_async(lock.hold)()
+            if holds != leading:
+                leading = holds
+                metrics.SWEEPER_LEADING.set(int(holds))
+                log.info("sweeper %s", "leading" if holds else "standing by")
+            if not holds:
+                await asyncio.sleep(interval)
+                continue
         now = timezone.now()
         expire = last_expiry is None or now - last_expiry >= EXPIRY_EVERY
         try:
-            await database_sync_to_async(sweep_once)(now=now, expire=expire)
+            with metrics.SWEEP_SECONDS.time():
+                await database_sync_to_async(sweep_once)(now=now, expire=expire)
             if expire:
                 last_expiry = now
         except Exception:

@@ -103,6 +103,17 @@ ensure_redis() {
   export REDIS_URL="redis://127.0.0.1:$port/$db"
 }
 
+# ensure_ops_tools: PgBouncer and Redis Sentinel, which the production-shape tests start.
+ensure_ops_tools() {
+  local missing=()
+  [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
+  command -v redis-sentinel >/dev/null || missing+=(redis-sentinel)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "Installing ${missing[*]} from Debian"
+    apt_install "${missing[@]}"
+  fi
+}
+
 ensure_chromium() {
   if [ ! -x /usr/bin/chromium ]; then
     log "Installing Chromium from Debian"

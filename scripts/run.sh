@@ -20,4 +20,4 @@ if [ -n "${REDIS_URL:-}" ]; then
   CLEANUP+=("kill $!")
 fi
 log "Serving on http://127.0.0.1:$PORT/"
-.venv/bin/daphne -b 127.0.0.1 -p "$PORT" config.asgi:application
+$py -m config.serve -b 127.0.0.1 -p "$PORT" config.asgi:application  # Daphne; SIGTERM drains it

@@ -9,6 +9,7 @@ ensure_venv requirements-dev.txt
 ensure_postgres
 ensure_redis 1
 ensure_chromium
+ensure_ops_tools
 ensure_node_modules
 log "PostgreSQL: $DATABASE_URL  Redis: $REDIS_URL"
 

@@ -3,6 +3,7 @@
 
 const PING_MS = 15000;
 const MAX_BACKOFF_MS = 15000;
+const RESTARTING = 4012; // the server is restarting (config/serve.py): another one is up, come back now
 
 export class GameSocket {
   constructor(path, { onState, onRoom, onError, onStatus, onClosed, onOther } = {}) {
@@ -40,6 +41,10 @@ export class GameSocket {
         return;
       }
       this.status("reconnecting");
+      if (event.code === RESTARTING) {
+        setTimeout(() => this.connect(), Math.random() * 250); // spread, not all on one tick
+        return;
+      }
       const backoff = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt);
       this.attempt += 1;
       setTimeout(() => this.connect(), backoff / 2 + Math.random() * (backoff / 2));

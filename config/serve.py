@@ -1,0 +1,72 @@
+"""Daphne with rolling restarts: `python -m config.serve [daphne's arguments]`.
+
+On SIGTERM the process stops listening (the proxy sends new connections to the other
+processes), closes every WebSocket with code 4012 ("server restarting", which
+static/js/socket.js answers by reconnecting at once, landing on another process) and exits
+once its connections are gone, or after RESTART_GRACE_SECONDS (20).  An action in flight
+when its socket closes is resent by the client and applied once (actions carry client ids).
+SIGINT still stops at once, as plain Daphne does.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import time
+
+from daphne.cli import CommandLineInterface
+from daphne.server import Server
+from daphne.ws_protocol import WebSocketProtocol
+from twisted.internet import reactor
+
+from common.metrics import serve_metrics
+
+log = logging.getLogger(__name__)
+RESTARTING = 4012
+
+
+class GracefulServer(Server):
+    def run(self):
+        self.ports = []
+        self.draining = False
+        serve_metrics()
+        reactor.callLater(0, self.install_drain)  # once running: after Twisted's own handlers
+        super().run()
+
+    def listen_success(self, port):
+        self.ports.append(port)
+        super().listen_success(port)
+
+    def install_drain(self):
+        signal.signal(signal.SIGTERM, lambda *_: reactor.callFromThread(self.drain))
+
+    def drain(self):
+        if self.draining:
+            return
+        self.draining = True
+        grace = float(os.environ.get("RESTART_GRACE_SECONDS", "20"))
+        log.info("SIGTERM: draining %d connections (grace %s s)", len(self.connections), grace)
+        for port in self.ports:
+            port.stopListening()
+        self.close_sockets_until(time.monotonic() + grace)
+
+    def close_sockets_until(self, deadline: float):
+        # Again on every tick: a socket that was mid-handshake at the signal opens afterwards.
+        for protocol in list(self.connections):
+            if isinstance(protocol, WebSocketProtocol) and protocol.state == protocol.STATE_OPEN:
+                protocol.serverClose(code=RESTARTING)
+        if not self.connections or time.monotonic() > deadline:
+            log.info("drained, %d connections left: stopping", len(self.connections))
+            self.stop()
+        else:
+            reactor.callLater(0.1, self.close_sockets_until, deadline)
+
+
+class GracefulCommandLine(CommandLineInterface):
+    server_class = GracefulServer
+
+
+if __name__ == "__main__":
+    GracefulCommandLine().run(sys.argv[1:])

@@ -1,0 +1,371 @@
+"""The cluster test: hosts made of network namespaces, players through the proxy, and three
+failures while they play.
+
+    web1, web2   a Daphne (python -m config.serve) and a sweeper each
+    proxy        nginx with deploy/nginx/rummy.conf, upstreams web1 and web2
+    data         PostgreSQL, PgBouncer (transaction mode), Redis with a replica, three Sentinels
+
+joined by a bridge (10.77.0.0/24, this process at .1). While the players play: web1's Daphne
+is killed (SIGKILL; its players reconnect through the proxy to web2), the Redis primary is
+killed (Sentinel promotes the replica), the leading sweeper is killed (the other takes over).
+At the end every match must replay to its stored state and hold each acknowledged action
+exactly once.  Needs root (namespaces); exits 0 with a message where they cannot be made.
+Traffic goes only to the addresses it made; it removes its namespaces and bridge however it
+ends.  `python -m tools.cluster [--tables 8] [--json]`; docs/operations.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+from tools.servers import ROOT, pgbouncer, stop, wait_for_port
+
+NET = "10.77.0"
+BRIDGE = "rdc-br0"
+HOSTS = {"web1": 11, "web2": 12, "proxy": 20, "data": 30}
+DATA = f"{NET}.30"
+SENTINELS = [26379, 26380, 26381]
+MASTER = "rummy"
+
+
+def run(*command: str) -> None:
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+
+
+def in_ns(host: str) -> tuple[str, ...]:
+    return ("ip", "netns", "exec", f"rdc-{host}")
+
+
+def address(host: str) -> str:
+    return f"{NET}.{HOSTS[host]}"
+
+
+def make_network(stack: ExitStack) -> None:
+    run("ip", "link", "add", BRIDGE, "type", "bridge")
+    stack.callback(subprocess.run, ["ip", "link", "del", BRIDGE], check=False)
+    run("ip", "addr", "add", f"{NET}.1/24", "dev", BRIDGE)
+    run("ip", "link", "set", BRIDGE, "up")
+    for host in HOSTS:
+        ns, veth = f"rdc-{host}", f"rdc-{host}"[:15]
+        subprocess.run(["ip", "link", "del", veth], check=False, capture_output=True)  # a crashed run's
+        run("ip", "netns", "add", ns)
+        stack.callback(subprocess.run, ["ip", "netns", "del", ns], check=False)
+        run("ip", "link", "add", veth, "type", "veth", "peer", "name", "eth0", "netns", ns)
+        # Deleted at once (a namespace's own links go when the kernel gets round to it).
+        stack.callback(subprocess.run, ["ip", "link", "del", veth], check=False, capture_output=True)
+        run("ip", "link", "set", veth, "master", BRIDGE, "up")
+        run(*in_ns(host), "ip", "addr", "add", f"{address(host)}/24", "dev", "eth0")
+        run(*in_ns(host), "ip", "link", "set", "eth0", "up")
+        run(*in_ns(host), "ip", "link", "set", "lo", "up")
+
+
+class Processes:
+    def __init__(self, stack: ExitStack, logs: Path):
+        self.stack, self.logs, self.all = stack, logs, {}
+
+    def start(self, name: str, host: str, *command: str, env=None) -> subprocess.Popen:
+        log = open(self.logs / f"{name}.log", "wb")  # noqa: SIM115 (closed with the stack)
+        self.stack.callback(log.close)
+        process = subprocess.Popen([*in_ns(host), *command], cwd=ROOT, env=env, stdout=log, stderr=log)
+        self.stack.callback(stop, process)
+        self.all[name] = process
+        return process
+
+    def log(self, name: str) -> str:
+        return (self.logs / f"{name}.log").read_text(errors="replace")
+
+
+def start_postgres(procs: Processes, work: Path) -> str:
+    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    if not bins:
+        raise SystemExit("PostgreSQL is not installed")
+    bin_dir = bins[-1].parent
+    data = work / "pg"
+    shutil.chown(work, "postgres")
+    as_pg = ("runuser", "-u", "postgres", "--")
+    run(*as_pg, str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust")
+    with open(data / "pg_hba.conf", "a") as hba:
+        hba.write(f"host all all {NET}.0/24 trust\n")
+    procs.start(
+        "postgres",
+        "data",
+        *as_pg,
+        str(bin_dir / "postgres"),
+        "-D",
+        str(data),
+        "-h",
+        DATA,
+        "-k",
+        str(work),
+        "-c",
+        "fsync=off",
+        "-c",
+        "max_connections=200",
+    )
+    wait_for_port(5432, procs.all["postgres"], host=DATA)
+    return f"postgres://postgres@{DATA}:5432/rummy"
+
+
+def start_redis(procs: Processes, work: Path) -> None:
+    common = (
+        "--bind",
+        DATA,
+        "--protected-mode",
+        "no",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        str(work),
+    )
+    procs.start("redis-primary", "data", "redis-server", "--port", "6379", *common)
+    procs.start(
+        "redis-replica", "data", "redis-server", "--port", "6380", "--replicaof", DATA, "6379", *common
+    )
+    for port in SENTINELS:
+        conf = work / f"sentinel-{port}.conf"  # each rewrites its own file
+        conf.write_text(
+            f"port {port}\nbind {DATA}\nprotected-mode no\ndir {work}\nsentinel monitor {MASTER} {DATA} 6379 2\n"
+            f"sentinel down-after-milliseconds {MASTER} 2000\nsentinel failover-timeout {MASTER} 5000\n"
+        )
+        procs.start(f"sentinel-{port}", "data", "redis-sentinel", str(conf))
+    for name, port in [("redis-primary", 6379), ("redis-replica", 6380)] + [
+        (f"sentinel-{p}", p) for p in SENTINELS
+    ]:
+        wait_for_port(port, procs.all[name], host=DATA)
+
+
+def start_proxy(procs: Processes, work: Path) -> str:
+    site = (ROOT / "deploy/nginx/rummy.conf").read_text()
+    upstreams = "".join(
+        f"    server {address(h)}:8000 max_fails=1 fail_timeout=5s;\n" for h in ("web1", "web2")
+    )
+    lines = [
+        line for line in site.splitlines(keepends=True) if not line.strip().startswith("server 127.0.0.1:")
+    ]
+    site = "".join(lines).replace("upstream rummy_daphne {\n", "upstream rummy_daphne {\n" + upstreams)
+    site = site.replace("/srv/rummy/staticfiles/", f"{ROOT}/static/")
+    (work / "rummy.conf").write_text(site)
+    (work / "nginx.conf").write_text(
+        f"pid {work}/nginx.pid;\nerror_log {work}/nginx-error.log;\nevents {{}}\n"
+        f"http {{ access_log off; client_body_temp_path {work}; proxy_temp_path {work};\n"
+        f"include {work}/rummy.conf; }}\n"
+    )
+    procs.start("nginx", "proxy", "nginx", "-c", str(work / "nginx.conf"), "-g", "daemon off;")
+    wait_for_port(80, procs.all["nginx"], host=address("proxy"))
+    return f"http://{address('proxy')}"
+
+
+def wait_until(predicate, timeout: float, what: str) -> float:
+    start = time.monotonic()
+    while not predicate():
+        if time.monotonic() - start > timeout:
+            raise RuntimeError(f"no {what} within {timeout} s")
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
+def sentinel_master() -> tuple[str, int] | None:
+    import redis
+
+    try:
+        host, port = redis.Redis(
+            host=DATA, port=SENTINELS[0], socket_timeout=1
+        ).sentinel_get_master_addr_by_name(MASTER)
+        return (host.decode() if isinstance(host, bytes) else host), int(port)
+    except Exception:
+        return None
+
+
+def check_matches(tables, tally) -> list[dict]:
+    from games.models import Match
+    from games.replays import is_consistent
+
+    bad = []
+    for table in tables:
+        match = Match.objects.filter(room__code=table.code).latest("created_at")
+        logged = list(match.moves.filter(actor="player").values_list("seat", "client_id"))
+        tags = match.moves.filter(actor="server").exclude(client_id="").values_list("client_id", flat=True)
+        logged += [(int(seat), cid) for seat, cid in (t.split(":", 1) for t in tags)]  # next_hand -> deal
+        lost = tally.acked.get(table.code, set()) - set(logged)
+        doubled = {x for x in logged if logged.count(x) > 1}
+        if not is_consistent(match) or lost or doubled:
+            bad.append(
+                {
+                    "code": table.code,
+                    "replays": is_consistent(match),
+                    "lost": sorted(lost),
+                    "doubled": sorted(doubled),
+                }
+            )
+    return bad
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--timeout", type=float, default=240, help="seconds for the games to finish")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if os.geteuid() != 0 or not shutil.which("ip"):
+        print("cluster test skipped: it needs root and iproute2 to make network namespaces")
+        return 0
+    probe = subprocess.run(["ip", "netns", "add", "rdc-probe"], capture_output=True)
+    if probe.returncode != 0:
+        print(
+            f"cluster test skipped: network namespaces cannot be made here ({probe.stderr.decode().strip()})"
+        )
+        return 0
+    subprocess.run(["ip", "netns", "del", "rdc-probe"], check=False)
+    for tool in ("nginx", "pgbouncer", "redis-sentinel", "redis-server"):
+        if not shutil.which(tool, path="/usr/sbin:/usr/bin:/sbin:/bin"):
+            raise SystemExit(f"{tool} is missing (scripts/cluster_test.sh installs it)")
+
+    with ExitStack() as stack:
+        return run_cluster(stack, args)
+
+
+def dump_logs(procs: Processes) -> None:
+    for name in procs.all:
+        print(f"--- {name}\n" + procs.log(name)[-2000:], file=sys.stderr)
+
+
+def run_cluster(stack: ExitStack, args) -> int:
+    work = Path(tempfile.mkdtemp(prefix="rummy-cluster-"))
+    os.chmod(work, 0o755)
+    stack.callback(shutil.rmtree, work, ignore_errors=True)
+    logs = work / "logs"
+    logs.mkdir()
+    procs = Processes(stack, logs)
+    try:
+        # Processes stop (callbacks run last-in first-out) before the network goes.
+        make_network(stack)
+        direct = start_postgres(procs, work)
+        import psycopg
+
+        with psycopg.connect(direct.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+            conn.execute("CREATE DATABASE rummy")
+        bouncer_port = stack.enter_context(
+            pgbouncer(host=DATA, port=5432, user="postgres", listen_host=DATA, wrap=in_ns("data"))
+        )
+        start_redis(procs, work)
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": "cluster-test-only-" + "x" * 40,
+            "ALLOWED_HOSTS": address("proxy"),
+            "DATABASE_URL": f"postgres://postgres@{DATA}:{bouncer_port}/rummy",
+            "DATABASE_PGBOUNCER": "1",
+            "SWEEPER_LOCK_DATABASE_URL": direct,
+            "REDIS_URL": "redis://sentinel/0",
+            "REDIS_SENTINELS": ",".join(f"{DATA}:{p}" for p in SENTINELS),
+            "REDIS_SENTINEL_MASTER": MASTER,
+        }
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v0"],
+            cwd=ROOT,
+            env={**env, "DATABASE_URL": direct},
+            check=True,
+        )
+        for host in ("web1", "web2"):
+            procs.start(
+                f"daphne-{host}",
+                host,
+                sys.executable,
+                "-m",
+                "config.serve",
+                "-b",
+                address(host),
+                "-p",
+                "8000",
+                "config.asgi:application",
+                env=env,
+            )
+        for host in ("web1", "web2"):
+            wait_for_port(8000, procs.all[f"daphne-{host}"], host=address(host))
+        procs.start(
+            "sweeper-web1", "web1", sys.executable, "manage.py", "run_sweeper", "--interval", "0.5", env=env
+        )
+        wait_until(lambda: "sweeper leading" in procs.log("sweeper-web1"), 30, "leading sweeper")
+        procs.start(
+            "sweeper-web2", "web2", sys.executable, "manage.py", "run_sweeper", "--interval", "0.5", env=env
+        )
+        wait_until(lambda: "standing by" in procs.log("sweeper-web2"), 30, "standby sweeper")
+        url = start_proxy(procs, work)
+
+        os.environ.update({**env, "DATABASE_URL": direct})
+        import django
+
+        django.setup()
+        from tools.cluster.players import Tally, play_tables
+        from tools.loadtest.setup import prepare_tables
+
+        tables = prepare_tables(games=args.tables, target=100)
+        tally = Tally()
+        events: dict[str, float] = {}
+
+        async def failures() -> None:
+            await asyncio.sleep(4)
+            procs.all["daphne-web1"].send_signal(signal.SIGKILL)
+            events["daphne_web1_killed"] = time.monotonic()
+            await asyncio.sleep(6)
+            procs.all["redis-primary"].send_signal(signal.SIGKILL)
+            promoted = await asyncio.to_thread(
+                wait_until, lambda: sentinel_master() == (DATA, 6380), 30, "promotion"
+            )
+            events["redis_promoted_after_s"] = round(promoted, 1)
+            await asyncio.sleep(3)
+            procs.all["sweeper-web1"].send_signal(signal.SIGKILL)
+            took = await asyncio.to_thread(
+                wait_until, lambda: "sweeper leading" in procs.log("sweeper-web2"), 10, "sweeper takeover"
+            )
+            events["sweeper_takeover_s"] = round(took, 1)
+
+        async def session() -> None:
+            await asyncio.gather(
+                play_tables(url=url, tables=tables, tally=tally, timeout=args.timeout), failures()
+            )
+
+        started = time.monotonic()
+        asyncio.run(session())
+        bad = check_matches(tables, tally)
+        report = {
+            "tables": len(tables),
+            "finished": tally.finished,
+            "unfinished": tally.unfinished,
+            "actions_acked": sum(len(a) for a in tally.acked.values()),
+            "reconnects": tally.reconnects,
+            "refused": len(tally.refused),
+            "redis_promoted_after_s": events.get("redis_promoted_after_s"),
+            "sweeper_takeover_s": events.get("sweeper_takeover_s"),
+            "inconsistent": bad,
+            "seconds": round(time.monotonic() - started, 1),
+        }
+        print(json.dumps(report, indent=None if args.json else 2))
+        ok = not bad and not tally.unfinished and tally.finished == len(tables)
+        if not ok:
+            print("cluster test FAILED; the processes' last words:", file=sys.stderr)
+            dump_logs(procs)
+        return 0 if ok else 1
+    except BaseException:
+        dump_logs(procs)
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())
