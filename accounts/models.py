@@ -58,3 +58,23 @@ class User(AbstractUser):
             "speed": self.animation_speed,
             "sound": self.sound,
         }
+
+
+class Block(models.Model):
+    """One player blocking another: the blocked player cannot reach the blocker (rooms, chat,
+    challenges, friend requests), and each side's chat is hidden from the other."""
+
+    blocker = models.ForeignKey(User, on_delete=models.CASCADE, related_name="blocks_made")
+    blocked = models.ForeignKey(User, on_delete=models.CASCADE, related_name="blocks_received")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("block")
+        verbose_name_plural = _("blocks")
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="unique_block_pair"),
+            models.CheckConstraint(condition=~models.Q(blocker=models.F("blocked")), name="no_self_block"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} ⊘ {self.blocked}"

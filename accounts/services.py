@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from accounts.models import User
+from django.utils.translation import gettext
+
+from accounts.models import Block, User
+from common.errors import ServiceError
 
 TABLE_FIELDS = {
     "cardSize": "card_size",
@@ -27,3 +30,16 @@ def do_update_table_preferences(*, user: User, preferences: dict[str, Any]) -> U
         setattr(user, field.name, value)
     user.save(update_fields=[TABLE_FIELDS[k] for k in preferences])
     return user
+
+
+def do_block(*, blocker: User, blocked: User) -> Block:
+    """`blocker` blocks `blocked` (again is a no-op); blocking oneself is refused."""
+    if blocker.pk == blocked.pk:
+        raise ServiceError("self_block", gettext("You cannot block yourself."))
+    block, _created = Block.objects.get_or_create(blocker=blocker, blocked=blocked)
+    return block
+
+
+def do_unblock(*, blocker: User, blocked: User) -> None:
+    """Lift `blocker`'s block of `blocked` (none is a no-op)."""
+    Block.objects.filter(blocker=blocker, blocked=blocked).delete()
