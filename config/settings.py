@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "games.chat",
     "leaderboard",
     "daily",
     "pages",
