@@ -4,12 +4,15 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.forms import ProfileForm
-from accounts.services import do_update_table_preferences
+from accounts.models import User
+from accounts.services import do_block, do_unblock, do_update_table_preferences
+from common.errors import ServiceError
 from games.identity import identity_of
 from games.selectors import games_of
 
@@ -41,3 +44,46 @@ def table_preferences(request):
     except ValueError as error:
         return HttpResponseBadRequest(str(error))
     return JsonResponse(request.user.table_preferences())
+
+
+@login_required
+@require_POST
+def block(request, user_id):
+    """Block a player (from a table or their page): back to where the button was."""
+    other = get_object_or_404(User, pk=user_id)
+    try:
+        do_block(blocker=request.user, blocked=other)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("You blocked %(name)s: you will not see each other's chat, nor play at the same table.")
+            % {"name": other},
+        )
+    return _back(request)
+
+
+@login_required
+@require_POST
+def unblock(request, user_id):
+    other = get_object_or_404(User, pk=user_id)
+    do_unblock(blocker=request.user, blocked=other)
+    messages.success(request, _("You unblocked %(name)s.") % {"name": other})
+    return _back(request)
+
+
+@login_required
+def blocks(request):
+    """The players one blocked, each with a button to unblock."""
+    blocked = User.objects.filter(blocks_received__blocker=request.user).order_by("display_name")
+    return render(request, "accounts/blocks.html", {"blocked": blocked})
+
+
+def _back(request):
+    target = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return redirect("accounts:blocks")

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "games.chat",
     "leaderboard",
     "daily",
     "pages",

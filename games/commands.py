@@ -57,7 +57,21 @@ class Claim:
     bot: bool
 
 
-Command: TypeAlias = Act | Resync | Ping | Offer | Claim
+@dataclass(frozen=True)
+class Chat:
+    """Say a quick phrase (its code) or free text; the chat service judges both."""
+
+    phrase: str | None
+    text: str | None
+
+
+@dataclass(frozen=True)
+class ChatMute:
+    player: int
+    muted: bool
+
+
+Command: TypeAlias = Act | Resync | Ping | Offer | Claim | Chat | ChatMute
 
 
 class BadFrame(Exception):
@@ -104,6 +118,13 @@ def parse_command(text: str | None) -> Command:
         if not isinstance(bot, bool):
             raise BadFrame("bad_request", "A claim's bot is true or false.")
         return Claim(bot=bot)
+    if kind == "chat":
+        return _chat(frame)
+    if kind == "chat_mute":
+        player, muted = frame.get("player"), frame.get("muted")
+        if type(player) is not int or not 0 < player <= MAX_VERSION or not isinstance(muted, bool):
+            raise BadFrame("bad_request", "A mute names a player (an id) and muted (true or false).")
+        return ChatMute(player=player, muted=muted)
     shown = kind[:32] if isinstance(kind, str) else kind
     raise BadFrame("bad_message", f"Unknown message type {shown!r}.")
 
@@ -166,3 +187,12 @@ def _act(frame: dict[str, Json]) -> Act:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise BadFrame("bad_action", "An action is a JSON object with a 'type'.", client_id)
     return Act(version=version, client_id=client_id, action=action)
+
+
+def _chat(frame: dict[str, Json]) -> Chat:
+    phrase, text = frame.get("phrase"), frame.get("text")
+    if (phrase is None) == (text is None) or not isinstance(phrase if text is None else text, str):
+        raise BadFrame("chat_bad_message", "A chat message is a phrase or a text (a string).")
+    return Chat(
+        phrase=phrase if isinstance(phrase, str) else None, text=text if isinstance(text, str) else None
+    )

@@ -18,6 +18,8 @@ from django.utils import translation
 
 from common import logs, metrics
 from games import broadcast, commands, selectors, services
+from games.chat import selectors as chat_selectors
+from games.chat import services as chat_services
 from games.flood import FloodGuard, Verdict
 from games.identity import Identity, identity_of
 from games.models import Room
@@ -97,20 +99,28 @@ class RoomConsumer(JsonConsumer):
         self.match_id: int | None = None  # the match of the last state this socket was sent
         await self.accept()
         await self._join_groups()  # before the state is read, so no update falls in between
-        seats, room_frame, match_id, states = await database_sync_to_async(self._open)()
+        seats, room_frame, match_id, states, chat = await database_sync_to_async(self._open)()
         await self._seats_now(seats)
         self.match_id = match_id
-        for frame in [room_frame, *states]:
+        for frame in [room_frame, *([chat] if chat else []), *states]:
             await self.send_json(frame)
 
-    def _open(self) -> tuple[list[int], dict[str, Any], int | None, list[dict[str, Any]]]:
+    def _open(
+        self,
+    ) -> tuple[list[int], dict[str, Any], int | None, list[dict[str, Any]], dict[str, Any] | None]:
         """(In the database thread.)  Count the new socket for its seats, then read its seats,
-        its room frame and its state frames."""
+        its room frame, its state frames and its chat's history."""
         seats = selectors.seat_indices(self.room, self.identity)
         if seats:
             services.do_socket_opened(room=self.room, identity=self.identity)
             self.counted = True  # at once: whatever fails next, the count is released
-        return seats, _room_frame(self.room, self.identity, self.language), *_state_frames(self.room, seats)
+        chat = chat_selectors.history_frame(self.room, self.identity.user_id, seats)
+        return (
+            seats,
+            _room_frame(self.room, self.identity, self.language),
+            *_state_frames(self.room, seats),
+            chat,
+        )
 
     async def disconnect(self, code):
         await self._leave()
@@ -200,6 +210,25 @@ class RoomConsumer(JsonConsumer):
                 await database_sync_to_async(services.do_claim)(
                     match_id=await self._current_match(), identity=self.identity, bot=command.bot
                 )
+            case commands.Chat():
+                await database_sync_to_async(_in_language)(
+                    self.language,
+                    chat_services.do_say,
+                    room=self.room,
+                    identity=self.identity,
+                    phrase=command.phrase,
+                    text=command.text,
+                )
+            case commands.ChatMute():
+                await database_sync_to_async(_in_language)(
+                    self.language,
+                    chat_services.do_mute,
+                    room=self.room,
+                    identity=self.identity,
+                    player_id=command.player,
+                    muted=command.muted,
+                )
+                await self.send_json({"type": "chat_muted", "player": command.player, "muted": command.muted})
 
     # --- channel-layer messages ----------------------------------------------------------
 
@@ -215,13 +244,26 @@ class RoomConsumer(JsonConsumer):
             self.match_id = event["match"]
             await self.send(text_data=event["text"])
 
+    async def chat_message(self, event):
+        """Said in one of the room's two chats: it goes on if this socket is in that chat now
+        (its reader holds a seat, or none) and its reader is not hidden from the author."""
+        in_chat = event["channel"] == chat_selectors.channel_for(self.room, self.seats)
+        if in_chat and self.identity.user_id not in event["hidden_from"]:
+            await self.send(text_data=event["text"])
+
+    async def chat_removed(self, event):
+        await self.send(text_data=event["text"])
+
     async def room_changed(self, event):
-        """Seats, state or offers changed: the seats this socket plays may have too."""
-        seats, info = await database_sync_to_async(_seats_and_room_frame)(
-            self.room, self.identity, self.language
+        """Seats, state or offers changed: the seats this socket plays may have too (and with
+        them the chat it is in: its history comes)."""
+        seats, info, chat = await database_sync_to_async(_seats_room_and_chat)(
+            self.room, self.identity, self.language, self.seats
         )
         await self._seats_now(seats)
         await self.send_json(info)
+        if chat is not None:
+            await self.send_json(chat)
 
     async def presence_changed(self, event):
         """Seats came online or went away; a socket of those very seats knows (its own
@@ -341,8 +383,21 @@ def _room_frame(room: Room, identity: Identity, language: str) -> dict[str, Any]
     return selectors.room_info(room, identity, language)
 
 
-def _seats_and_room_frame(room: Room, identity: Identity, language: str) -> tuple[list[int], dict[str, Any]]:
-    return selectors.seat_indices(room, identity), _room_frame(room, identity, language)
+def _in_language(language: str, service, **kwargs):
+    """Call a service whose refusals the socket's reader reads (the chat's) in their language."""
+    with translation.override(language):
+        return service(**kwargs)
+
+
+def _seats_room_and_chat(
+    room: Room, identity: Identity, language: str, seats_before: list[int]
+) -> tuple[list[int], dict[str, Any], dict[str, Any] | None]:
+    """The seats, the room frame, and the chat's history if the seats moved the socket from
+    one chat to the other."""
+    seats = selectors.seat_indices(room, identity)
+    moved = chat_selectors.channel_for(room, seats) != chat_selectors.channel_for(room, seats_before)
+    chat = chat_selectors.history_frame(room, identity.user_id, seats) if moved else None
+    return seats, _room_frame(room, identity, language), chat
 
 
 def _seats_and_state_frames(

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
+from games.chat.phrases import phrase_texts
 from games.forms import NewRoomForm, PassAndPlayForm, RummyTableForm, VersusComputerForm
 from games.identity import identity_of
 
@@ -146,6 +147,7 @@ def room(request, code):
             "state": state,
             "token": token,
             "can_sit": _can_sit(request, room, info),
+            "chat_phrases": phrase_texts(),
         },
     )
 

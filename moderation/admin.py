@@ -5,11 +5,12 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 from django.urls import NoReverseMatch, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from common.admin import ReadOnlyAdmin
 from games.admin import replay_link
+from moderation import chat_admin  # noqa: F401 (registers the chat's pages)
 from moderation.admin_actions import ReasonForm, action_with_reason
 from moderation.models import AuditEntry, Report
 from moderation.reports import do_resolve_report
@@ -67,6 +68,7 @@ class ReportAdmin(admin.ModelAdmin):
         "player_link",
         "reason",
         "message",
+        "reported_chat",
         "created_at",
         "replay",
         "outcome",
@@ -85,6 +87,25 @@ class ReportAdmin(admin.ModelAdmin):
             form_class=ResolveForm,
         ),
     )
+
+    @admin.display(description=_("the chat around the message"))
+    def reported_chat(self, report: Report) -> str:
+        """The reported message (marked) among what was said around it, as it was then."""
+        if report.chat_message_id is None:
+            return "-"
+        lines = format_html_join(
+            "",
+            "<li{}><b>{}:</b> {}</li>",
+            (
+                (
+                    format_html(' class="reported"') if line["id"] == report.chat_message_id else "",
+                    line["author"],
+                    line["text"] if line["text"] is not None else _("(removed by a moderator)"),
+                )
+                for line in report.chat_context
+            ),
+        )
+        return format_html('<ol class="chat-context">{}</ol>', lines)
 
     @admin.display(description=_("open"), boolean=True)
     def is_open(self, report: Report) -> bool:

@@ -23,6 +23,9 @@ class AuditEntry(models.Model):
         PLAYER_EXCLUDED = "player_excluded", _("Excluded a player from the leaderboards")
         PLAYER_RESTORED = "player_restored", _("Restored a player to the leaderboards")
         RATINGS_RECOMPUTED = "ratings_recomputed", _("Recomputed the ratings")
+        CHAT_MESSAGE_REMOVED = "chat_message_removed", _("Removed a chat message")
+        PLAYER_CHAT_MUTED = "player_chat_muted", _("Muted a player's chat site-wide")
+        CHAT_MUTE_LIFTED = "chat_mute_lifted", _("Lifted a chat mute")
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -83,6 +86,17 @@ class Report(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="reports_received",
+    )
+    chat_message = models.ForeignKey(
+        "chat.ChatMessage",
+        verbose_name=_("chat message"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="reports",
+    )
+    chat_context = models.JSONField(
+        _("the chat around it"), default=list, blank=True, help_text=_("As it was when the report was made.")
     )
     reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
     message = models.TextField(_("message"), max_length=2000)

@@ -7,17 +7,39 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import ServiceError
+from games.chat.models import ChatMessage
+from games.chat.selectors import report_context
 from games.models import Room
 from moderation.audit import record
 from moderation.models import AuditEntry, Report
 
 
-def do_file_report(*, reporter, reason: str, message: str, room: Room | None = None, player=None) -> Report:
+def do_file_report(
+    *,
+    reporter,
+    reason: str,
+    message: str,
+    room: Room | None = None,
+    player=None,
+    chat_message: ChatMessage | None = None,
+) -> Report:
+    """A report of a room, a player, or a chat message (its room and author, and the chat
+    around it as it was, go with it)."""
+    if chat_message is not None:
+        room, player = chat_message.room, chat_message.author
     if room is None and player is None:
         raise ServiceError("no_target", _("Say which room or player you are reporting."))
     if player is not None and player.pk == reporter.pk:
         raise ServiceError("self_report", _("You cannot report yourself."))
-    return Report.objects.create(reporter=reporter, room=room, player=player, reason=reason, message=message)
+    return Report.objects.create(
+        reporter=reporter,
+        room=room,
+        player=player,
+        reason=reason,
+        message=message,
+        chat_message=chat_message,
+        chat_context=report_context(chat_message) if chat_message else [],
+    )
 
 
 @transaction.atomic

@@ -30,6 +30,10 @@ def moderator_permissions():
         )
         | Q(content_type__app_label="leaderboard", codename__regex=r"^(view|change)_")
         | Q(
+            content_type__app_label="chat",
+            codename__in=["view_chatmessage", "change_chatmessage", "view_sitemute", "change_sitemute"],
+        )
+        | Q(
             content_type__app_label="daily",
             codename__in=["view_dailypar", "view_dailyplay", "change_dailyplay"],
         )

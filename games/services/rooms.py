@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import ServiceError
-from games import broadcast
+from games import blocks, broadcast
 from games.adapters import ADAPTERS, adapter
 from games.identity import Identity
 from games.models import BotLevel, Match, Room, RuleSet, Seat
@@ -109,6 +109,9 @@ def do_take_seat(*, room: Room, identity: Identity, token: str = "") -> Seat:
         empty = [s for s in seats if s.is_empty]
         if not empty:
             raise ServiceError("room_full", "Every seat is taken.")
+        blocked = blocks.blocked_either_way(identity.user_id)
+        if any(s.user_id in blocked for s in seats) or room.created_by_id in blocked:
+            raise ServiceError("blocked", _("You cannot join this table."))
         seat = empty[0]
         seat.user_id = identity.user_id
         seat.last_seen = timezone.now()

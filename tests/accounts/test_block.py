@@ -35,3 +35,23 @@ def test_blocking_oneself_is_refused():
         services.do_block(blocker=ana, blocked=ana)
     assert refused.value.code == "self_block"
     assert not selectors.is_blocked_between(ana.pk, ana.pk)
+
+
+def test_blocking_from_a_players_page_and_unblocking_from_ones_list(client):
+    ana, bea = make_user("Ana"), make_user("Bea")
+    client.force_login(ana)
+    page = f"/players/{bea.pk}/"
+    response = client.post(f"/accounts/block/{bea.pk}/", {"next": page})
+    assert response.status_code == 302 and response["Location"] == page
+    assert selectors.is_blocked_between(ana.pk, bea.pk)
+    assert "Bea" in client.get("/accounts/blocks/").content.decode()
+    response = client.post(f"/accounts/unblock/{bea.pk}/", {"next": "https://evil.example/"})
+    assert response["Location"] == "/accounts/blocks/"  # never off the site
+    assert not selectors.is_blocked_between(ana.pk, bea.pk)
+
+
+def test_the_block_buttons_are_posts_only(client):
+    ana, bea = make_user("Ana"), make_user("Bea")
+    client.force_login(ana)
+    assert client.get(f"/accounts/block/{bea.pk}/").status_code == 405
+    assert not selectors.is_blocked_between(ana.pk, bea.pk)

@@ -63,6 +63,7 @@ async def test_a_socket_that_left_its_seat_gets_none_of_its_views_while_the_data
     await database_sync_to_async(services.do_take_seat)(room=room, identity=me(yan))
     sock = await connect(f"/ws/room/{room.code}/", yan)
     assert (await receive_until(sock, "room"))["you"] == 1
+    await receive_until(sock, "chat_history")  # the last of the opening frames
 
     release = threading.Event()
     busy = asyncio.get_running_loop().run_in_executor(SyncToAsync.single_thread_executor, release.wait)
@@ -181,7 +182,7 @@ async def test_the_seat_count_returns_to_zero_after_every_kind_of_close(redis_la
     await sock.disconnect()
     assert await sockets_of(room, 0) == 0
 
-    monkeypatch.setattr(consumers, "_seats_and_room_frame", broken)
+    monkeypatch.setattr(consumers, "_seats_room_and_chat", broken)
     sock = await opened()  # a handler of the room's news fails: the socket dies
     await database_sync_to_async(services.do_offer)(
         match_id=(await match_of(room))["pk"], identity=me(bo), kind="restart"

@@ -4,6 +4,7 @@
 // refusal), each with a client id (socket.js).
 import { GameSocket } from "../socket.js";
 import { announce, setStatus } from "./announce.js";
+import { bindChat } from "./chat.js";
 import { roomArrived } from "./presence.js";
 import { t } from "./texts.js";
 
@@ -11,13 +12,16 @@ import { t } from "./texts.js";
 // onRefused(state or null) after an error frame, its state to be drawn at once.
 export function connectTable(root, ui, { onState, onRoomChange, onRefused }) {
   const token = root.dataset.token ? `?t=${encodeURIComponent(root.dataset.token)}` : "";
+  let chat = null; // the table chat takes its own frames (chat.js)
   const socket = new GameSocket(`/ws/room/${root.dataset.code}/${token}`, {
     onState,
+    onOther: (frame) => chat?.receive(frame),
     onRoom(info) {
       ui.room = roomArrived(info);
       onRoomChange();
     },
     onError(error) {
+      if (chat?.receive(error)) return;
       ui.busy = false;
       setStatus(t("refused"));
       announce(t("refused"));
@@ -33,6 +37,7 @@ export function connectTable(root, ui, { onState, onRoomChange, onRefused }) {
       announce(t("closed"));
     },
   });
+  chat = bindChat(socket);
   return {
     socket,
     // `extra` adds fields to the frame (pass-and-play: the acting seat).
