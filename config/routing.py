@@ -1,10 +1,12 @@
 from django.urls import path, re_path
 
+from arenas.routing import websocket_urlpatterns as arena_sockets
 from config.consumers import HealthConsumer, RefusedSocket
 from games.routing import websocket_urlpatterns as games_sockets
 
 websocket_urlpatterns = [
     path("ws/health/", HealthConsumer.as_asgi()),
     *games_sockets,
+    *arena_sockets,
     re_path(r"", RefusedSocket.as_asgi()),  # last: everything else
 ]

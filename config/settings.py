@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "leaderboard",
     "daily",
     "pages",
+    "arenas",
     "moderation",  # last: it gives the staff roles every other app's permissions after migrate
 ]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from channels.db import database_sync_to_async
@@ -33,7 +34,23 @@ def sweep_once(*, now: datetime, expire: bool = True) -> dict[str, int]:
     played = _each(overdue, services.do_timeout, now, "timeout")
     expired = services.do_expire_idle_rooms(now=now) if expire else 0
     released = services.do_release_lost_sockets(now=now)
-    return {"calls_closed": closed, "timeouts": played, "expired": expired, "released": released}
+    counts = {"calls_closed": closed, "timeouts": played, "expired": expired, "released": released}
+    for hook in _hooks:
+        try:
+            counts.update(hook(now))
+        except Exception:  # an app's hook must not stop the clocks
+            log.exception("sweeper hook %s failed", hook.__name__)
+    return counts
+
+
+_hooks: list[Callable[[datetime], dict[str, int]]] = []
+
+
+def register(hook: Callable[[datetime], dict[str, int]]) -> None:
+    """Apps above games add their own periodic work (arenas: pairing, schedules) here, so
+    it runs in the sweeper's one process too."""
+    if hook not in _hooks:
+        _hooks.append(hook)
 
 
 def _each(match_ids, change, now: datetime, what: str) -> int:

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class ArenasConfig(AppConfig):
+    name = "arenas"
+    verbose_name = "Arenas"
+
+    def ready(self):
+        from arenas import receivers, sweeping  # noqa: F401 (receivers connect on import)
+        from games import sweeper
+
+        sweeper.register(sweeping.sweep_arenas)

@@ -1,0 +1,105 @@
+"""The arena page's socket: the live standings for everyone, and for a player who joined,
+their own pairing ("your game starts").  A joined player's open sockets count as presence:
+only a connected player is paired."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from arenas import selectors, services
+from arenas.models import Arena
+from games.consumers import JsonConsumer
+
+
+class ArenaConsumer(JsonConsumer):
+    arena: Arena | None = None
+    counted = False
+
+    async def connect(self):
+        self.arena = await database_sync_to_async(
+            Arena.objects.filter(pk=self.scope["url_route"]["kwargs"]["pk"]).first
+        )()
+        if self.arena is None:
+            await self.close(code=4404)
+            return
+        user = self.scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        self.room: str | None = None
+        await self.channel_layer.group_add(services.arena_group(self.arena.pk), self.channel_name)
+        await self.accept()
+        if self.user_id is not None:
+            await database_sync_to_async(services.do_arena_socket)(
+                arena=self.arena, user_id=self.user_id, step=1
+            )
+            self.counted = True
+        await self.arena_changed({})
+
+    async def disconnect(self, code):
+        if self.arena is None:
+            return
+        await self.channel_layer.group_discard(services.arena_group(self.arena.pk), self.channel_name)
+        if self.counted:
+            self.counted = False
+            await database_sync_to_async(services.do_arena_socket)(
+                arena=self.arena, user_id=self.user_id, step=-1
+            )
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            kind = json.loads(text_data or "").get("type")
+        except (ValueError, AttributeError):
+            kind = None
+        if kind != "ping":
+            await self.send_error("bad_message", "The arena socket takes only pings.")
+            return
+        if self.counted:
+            await database_sync_to_async(services.do_arena_socket)(
+                arena=self.arena, user_id=self.user_id, step=0
+            )
+        await self.send_json({"type": "pong"})
+
+    async def arena_changed(self, event):
+        text = await _shared_read(self.arena.pk, event.get("change"))
+        await self.send(text_data=text)
+        if self.user_id is not None:
+            room, counted = await database_sync_to_async(self._mine)()
+            if counted and not self.counted:
+                self.counted = True
+            if room != self.room:
+                self.room = room
+                await self.send_json({"type": "pairing", "room": room})
+
+    def _mine(self) -> tuple[str | None, bool]:
+        """The player's running table, and whether this socket should count now (a player
+        who joined after opening the page starts counting at the next change)."""
+        room = selectors.current_room(self.arena, self.user_id)
+        if not self.counted and self.arena.players.filter(user_id=self.user_id).exists():
+            services.do_arena_socket(arena=self.arena, user_id=self.user_id, step=1)
+            return room, True
+        return room, self.counted
+
+
+_reads: dict[int, tuple[str | None, asyncio.Future]] = {}
+"""arena -> the last change and the standings read for it, shared by this process's sockets."""
+
+
+async def _shared_read(arena_id: int, change: str | None) -> str:
+    last = _reads.get(arena_id)
+    if change is None or last is None or last[0] != change:
+        read = asyncio.ensure_future(database_sync_to_async(_read)(arena_id))
+        if change is None:
+            return await read
+        last = _reads[arena_id] = (change, read)
+    return await asyncio.shield(last[1])
+
+
+def _read(arena_id: int) -> str:
+    payload: dict[str, Any] = selectors.standings_payload(
+        Arena.objects.select_related("ruleset").get(pk=arena_id), now=timezone.now()
+    )
+    return json.dumps(payload)
