@@ -64,42 +64,40 @@ class ArenaConsumer(JsonConsumer):
         await self.send_json({"type": "pong"})
 
     async def arena_changed(self, event):
-        text = await _shared_read(self.arena.pk, event.get("change"))
+        text, rooms = await _shared_read(self.arena.pk, event.get("change"))
         await self.send(text_data=text)
-        if self.user_id is not None:
-            room, counted = await database_sync_to_async(self._mine)()
-            if counted and not self.counted:
-                self.counted = True
-            if room != self.room:
-                self.room = room
-                await self.send_json({"type": "pairing", "room": room})
-
-    def _mine(self) -> tuple[str | None, bool]:
-        """The player's running table, and whether this socket should count now (a player
-        who joined after opening the page starts counting at the next change)."""
-        room = selectors.current_room(self.arena, self.user_id)
-        if not self.counted and self.arena.players.filter(user_id=self.user_id).exists():
-            services.do_arena_socket(arena=self.arena, user_id=self.user_id, step=1)
-            return room, True
-        return room, self.counted
+        if self.user_id is None:
+            return
+        if not self.counted and self.user_id in rooms:  # joined after opening the page
+            self.counted = True
+            await database_sync_to_async(services.do_arena_socket)(
+                arena=self.arena, user_id=self.user_id, step=1
+            )
+        room = rooms.get(self.user_id)
+        if room != self.room:
+            self.room = room
+            await self.send_json({"type": "pairing", "room": room})
 
 
+Read = tuple[str, dict[int, str | None]]
 _reads: dict[int, tuple[str | None, asyncio.Future]] = {}
-"""arena -> the last change and the standings read for it, shared by this process's sockets."""
+"""arena -> the last change and the read made for it, shared by this process's sockets: the
+standings frame, and each joined player's running table (None: free)."""
 
 
-async def _shared_read(arena_id: int, change: str | None) -> str:
+async def _shared_read(arena_id: int, change: str | None) -> Read:
     last = _reads.get(arena_id)
     if change is None or last is None or last[0] != change:
         read = asyncio.ensure_future(database_sync_to_async(_read)(arena_id))
         if change is None:
             return await read
         last = _reads[arena_id] = (change, read)
-    return await asyncio.shield(last[1])
+    return await asyncio.shield(last[1])  # one socket closing does not cancel the others' read
 
 
-def _read(arena_id: int) -> str:
-    payload: dict[str, Any] = selectors.standings_payload(
-        Arena.objects.select_related("ruleset").get(pk=arena_id), now=timezone.now()
-    )
-    return json.dumps(payload)
+def _read(arena_id: int) -> Read:
+    arena = Arena.objects.select_related("ruleset").get(pk=arena_id)
+    payload: dict[str, Any] = selectors.standings_payload(arena, now=timezone.now())
+    rooms: dict[int, str | None] = {line["user_id"]: None for line in payload["lines"]}
+    rooms.update(selectors.running_rooms(arena))
+    return json.dumps(payload), rooms

@@ -45,8 +45,7 @@ def standings(arena: Arena) -> list[scoring.Line]:
 
 def busy_user_ids(arena: Arena) -> set[int]:
     """Players in a running match of this arena."""
-    running = ArenaGame.objects.filter(arena=arena, match__status=Match.Status.PLAYING)
-    return {user_id for players in running.values_list("players", flat=True) for user_id in players}
+    return set(running_rooms(arena))
 
 
 def last_opponents(arena: Arena) -> dict[int, frozenset[int]]:
@@ -60,16 +59,19 @@ def last_opponents(arena: Arena) -> dict[int, frozenset[int]]:
     return last
 
 
+def running_rooms(arena: Arena) -> dict[int, str]:
+    """Each player in a running match of this arena -> its room."""
+    running = ArenaGame.objects.filter(arena=arena, match__status=Match.Status.PLAYING)
+    return {
+        user_id: code
+        for code, players in running.values_list("match__room__code", "players")
+        for user_id in players
+    }
+
+
 def current_room(arena: Arena, user_id: int) -> str | None:
     """The room of the player's running match in this arena, if any."""
-    for code, players in (
-        ArenaGame.objects.filter(arena=arena, match__status=Match.Status.PLAYING)
-        .order_by("-created_at")
-        .values_list("match__room__code", "players")
-    ):
-        if user_id in players:
-            return code
-    return None
+    return running_rooms(arena).get(user_id)
 
 
 def standings_payload(arena: Arena, *, now: datetime) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from tools.loadtest.processes import running_servers
 from tools.loadtest.setup import base_env, migrate, recreate_database
 
 STARTUP_S = 5.0
+RAMP_S = 10.0
 
 
 @dataclass
@@ -53,7 +54,7 @@ def connect(url: str, path: str, cookie: str):
 
 
 async def play_table(url: str, cookie: str, code: str, think_ms: float, rng: random.Random) -> None:
-    async with connect(url, f"/ws/room/{code}/", cookie) as sock:
+    async with await opened(url, f"/ws/room/{code}/", cookie) as sock:
         n, last = 0, -1
         while True:
             frame = json.loads(await asyncio.wait_for(sock.recv(), 60))
@@ -75,9 +76,23 @@ async def play_table(url: str, cookie: str, code: str, think_ms: float, rng: ran
                 )
 
 
-async def player(url: str, cookie: str, arena_id: int, stats: Stats, think_ms: float, seed: int) -> None:
+async def opened(url: str, path: str, cookie: str, attempts: int = 5):
+    """Open a socket, retrying like the browser when a busy server drops the handshake."""
+    for attempt in range(attempts):
+        try:
+            return await connect(url, path, cookie)
+        except (OSError, websockets.exceptions.InvalidMessage, TimeoutError):
+            if attempt == attempts - 1:
+                raise
+            await asyncio.sleep(0.5 * 2**attempt)
+
+
+async def player(
+    url: str, cookie: str, arena_id: int, stats: Stats, think_ms: float, seed: int, delay: float
+) -> None:
     rng = random.Random(seed)
-    async with connect(url, f"/ws/arena/{arena_id}/", cookie) as sock:
+    await asyncio.sleep(delay)  # players arrive over RAMP_S, not in one instant
+    async with await opened(url, f"/ws/arena/{arena_id}/", cookie) as sock:
         free_since, waits = time.perf_counter(), stats.first_ms
         table: asyncio.Task | None = None
 
@@ -185,7 +200,7 @@ def main() -> int:
         async def everyone():
             await asyncio.gather(
                 *(
-                    player(urls[n % 2], cookie, arena_id, stats, args.think_ms, n)
+                    player(urls[n % 2], cookie, arena_id, stats, args.think_ms, n, n * RAMP_S / len(cookies))
                     for n, cookie in enumerate(cookies)
                 )
             )
