@@ -86,11 +86,11 @@ standings frame, and each joined player's running table (None: free)."""
 
 
 async def _shared_read(arena_id: int, change: str | None) -> Read:
+    """The read made for `change`; a socket opening (None) takes the latest one (the arena has
+    not changed since, or the change's message is on its way and reads again)."""
     last = _reads.get(arena_id)
-    if change is None or last is None or last[0] != change:
+    if last is None or (change is not None and last[0] != change):
         read = asyncio.ensure_future(database_sync_to_async(_read)(arena_id))
-        if change is None:
-            return await read
         last = _reads[arena_id] = (change, read)
     return await asyncio.shield(last[1])  # one socket closing does not cancel the others' read
 

@@ -29,10 +29,10 @@ import websockets
 from tools.loadtest.__main__ import percentile
 from tools.loadtest.players import policy
 from tools.loadtest.processes import running_servers
-from tools.loadtest.setup import base_env, migrate, recreate_database
+from tools.loadtest.setup import fresh_site
 
 STARTUP_S = 5.0
-RAMP_S = 10.0
+RAMP_S = 20.0
 
 
 @dataclass
@@ -53,7 +53,10 @@ def connect(url: str, path: str, cookie: str):
     )
 
 
-async def play_table(url: str, cookie: str, code: str, think_ms: float, rng: random.Random) -> None:
+async def play_table(
+    url: str, cookie: str, code: str, think_ms: float = 0, rng: random.Random | None = None
+) -> None:
+    """One seat of a table over its socket, the plain policy, until the match ends."""
     async with await opened(url, f"/ws/room/{code}/", cookie) as sock:
         n, last = 0, -1
         while True:
@@ -68,7 +71,8 @@ async def play_table(url: str, cookie: str, code: str, think_ms: float, rng: ran
             view = frame["view"]
             seat = view["seat"]
             if view["turn"] == seat or (view["turn"] is None and seat == 0 and view["phase"] == "hand_over"):
-                await asyncio.sleep(rng.uniform(0.5, 1.5) * think_ms / 1000)
+                if think_ms and rng is not None:
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think_ms / 1000)
                 n += 1
                 action = {"type": "next_hand"} if view["turn"] is None else policy(view)
                 await sock.send(
@@ -175,20 +179,12 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    base_db = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
-    redis_url = (
-        os.environ.get("ARENA_BENCH_REDIS_URL") or os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/3"
+    env = fresh_site(
+        db_name=os.environ.get("ARENA_BENCH_DB") or "rummy_arena_bench",
+        redis_url=os.environ.get("ARENA_BENCH_REDIS_URL")
+        or os.environ.get("REDIS_URL")
+        or "redis://127.0.0.1:6379/3",
     )
-    db_name = os.environ.get("ARENA_BENCH_DB") or "rummy_arena_bench"
-    env = base_env(database=recreate_database(base_db, db_name), redis=redis_url)
-    os.environ.update(env)
-    import redis
-
-    redis.Redis.from_url(redis_url).flushdb()
-    migrate(env)
-    import django
-
-    django.setup()
     print(f"preparing {args.players} players…", file=sys.stderr)
     arena_id, cookies = prepare(players=args.players, seconds=args.seconds)
     stats = Stats()

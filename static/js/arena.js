@@ -10,9 +10,12 @@ const texts = Object.fromEntries(
 );
 const me = document.querySelector("#standings tr.mine td:nth-child(2)")?.textContent;
 let phase = box.dataset.phase;
-let ends = { soon: new Date(box.dataset.starts), running: new Date(box.dataset.ends) };
+const ends = { soon: new Date(box.dataset.starts), running: new Date(box.dataset.ends) };
 
+// The phase follows the clock here; the server's frames may have been read a while ago.
 function tick() {
+  if (phase === "soon" && Date.now() >= ends.soon) showPhase("running");
+  else if (phase === "running" && Date.now() >= ends.running) showPhase("finished");
   const target = ends[phase];
   const out = document.getElementById("countdown");
   if (!target) { out.textContent = ""; return; }
@@ -35,7 +38,7 @@ function cell(text, label, num) {
 }
 
 function render(standings) {
-  if (standings.phase !== phase) showPhase(standings.phase);
+  if (standings.phase === "finished" && phase !== "finished") showPhase("finished");
   if (!standings.lines.length) return;
   body.replaceChildren(
     ...standings.lines.map((line, index) => {

@@ -8,7 +8,6 @@ import threading
 from datetime import timedelta
 
 import pytest
-import websockets
 from django.db import connection
 from django.utils import timezone
 
@@ -17,48 +16,21 @@ from arenas.models import Arena, ArenaGame
 from games import sweeper
 from games.models import Match
 from tests.arenas.support import running_arena
-from tests.games.support import make_user, simple_policy
+from tests.games.support import make_user
 from tests.games.test_two_processes import cookie_for
 from tests.servers import daphne
+from tools.arena_bench import opened, play_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ARENA_SECONDS = 20
 DEADLINE = 55
 
 
-def ws(url: str, path: str, cookie: str):
-    return websockets.connect(
-        url.replace("http", "ws") + path, additional_headers={"Origin": url, "Cookie": cookie}, max_size=2**22
-    )
-
-
-async def play_table(url: str, cookie: str, code: str) -> None:
-    async with ws(url, f"/ws/room/{code}/", cookie) as sock:
-        n, last = 0, -1
-        while True:
-            frame = json.loads(await asyncio.wait_for(sock.recv(), 15))
-            if frame["type"] == "error":
-                frame, last = frame.get("state") or {}, -1
-            if frame.get("type") != "state" or frame["version"] <= last:
-                continue
-            last = frame["version"]
-            if frame["status"] != "playing":
-                return
-            view = frame["view"]
-            seat = view["seat"]
-            if view["turn"] == seat or (view["turn"] is None and seat == 0 and view["phase"] == "hand_over"):
-                n += 1
-                action = {"type": "next_hand"} if view["turn"] is None else simple_policy(view)
-                await sock.send(
-                    json.dumps({"type": "act", "version": last, "id": f"{seat}-{n}", "action": action})
-                )
-
-
 async def player(url: str, cookie: str, arena_id: int) -> dict:
     """Wait on the arena page, play each table it pairs, until the arena closes; the last
     standings seen."""
     tables: list[asyncio.Task] = []
-    async with ws(url, f"/ws/arena/{arena_id}/", cookie) as sock:
+    async with await opened(url, f"/ws/arena/{arena_id}/", cookie) as sock:
         while True:
             frame = json.loads(await asyncio.wait_for(sock.recv(), 20))
             if frame["type"] == "pairing" and frame["room"]:
