@@ -6,7 +6,7 @@ class ArenasConfig(AppConfig):
     verbose_name = "Arenas"
 
     def ready(self):
-        from arenas import receivers, sweeping  # noqa: F401 (receivers connect on import)
+        from arenas import sweeping
         from games import sweeper
 
         sweeper.register(sweeping.sweep_arenas)

@@ -12,28 +12,28 @@ from django.db.models import QuerySet
 
 from arenas import scoring
 from arenas.models import Arena, ArenaGame, ArenaPlayer
-from games.adapters import adapter
 from games.models import Match
+from games.rules.places import competition_places
 
 User = get_user_model()
 
 
 def results_by_player(arena: Arena) -> dict[int, list[scoring.Result]]:
     """Each player's results, in the order their matches ended (abandoned ones count for
-    nobody)."""
+    nobody).  Only each final result's totals are read from the stored states (the database
+    extracts them): the places are those totals' competition ranking, as the adapters rank."""
     games = (
         ArenaGame.objects.filter(arena=arena, match__status=Match.Status.FINISHED)
-        .select_related("match")
         .order_by("match__updated_at", "pk")
+        .values_list("players", "ratings", "match__state__result__totals")
     )
     results: dict[int, list[scoring.Result]] = defaultdict(list)
-    for game in games:
-        family = adapter(game.match.family)
-        places = family.places(family.load(game.match.state))
-        seats = len(game.players)
+    for players, ratings, totals in games:
+        places = competition_places(totals)
+        seats = len(players)
         draw = seats == 2 and places[0] == places[1]
-        for seat, user_id in enumerate(game.players):
-            others = tuple(r for i, r in enumerate(game.ratings) if i != seat)
+        for seat, user_id in enumerate(players):
+            others = tuple(r for i, r in enumerate(ratings) if i != seat)
             results[user_id].append(scoring.Result(places[seat], seats, others, draw=draw))
     return results
 
@@ -41,6 +41,12 @@ def results_by_player(arena: Arena) -> dict[int, list[scoring.Result]]:
 def standings(arena: Arena) -> list[scoring.Line]:
     joined = ArenaPlayer.objects.filter(arena=arena).values_list("user_id", flat=True)
     return scoring.standings(results_by_player(arena), joined)
+
+
+def progress(arena: Arena) -> tuple[int, int]:
+    """Games paired and games over: when either moved, the standings or a pairing changed."""
+    games = ArenaGame.objects.filter(arena=arena)
+    return games.count(), games.exclude(match__status=Match.Status.PLAYING).count()
 
 
 def busy_user_ids(arena: Arena) -> set[int]:

@@ -3,6 +3,7 @@ pairing, schedules and closing.  Matches are made only through the games room se
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -31,8 +32,7 @@ def arena_group(arena_id: int) -> str:
 
 
 def arena_changed(arena_id: int) -> list[tuple[str, dict]]:
-    import secrets
-
+    """Each change is news of its own: a process's sockets read the arena once for it."""
     return [(arena_group(arena_id), {"type": "arena.changed", "change": secrets.token_hex(8)})]
 
 
@@ -103,17 +103,15 @@ def is_connected(entry: ArenaPlayer, now: datetime) -> bool:
 
 def do_pair(*, arena_id: int, now: datetime) -> int:
     """Pair this arena's free players (the sweeper calls it, every PAIR_EVERY).  The arena row
-    is locked for the whole pairing, and its players' rows, so two processes never pair a
-    player twice; the matches are created in the same transaction.  Returns tables made."""
+    is locked for the whole pairing (every pairing locks it first), so two processes never
+    pair a player twice; the matches are created in the same transaction.  The players' rows
+    are not locked: their sockets' counts must not wait for a pairing of a hundred tables (a
+    socket counted meanwhile is seen by the next pass).  Returns tables made."""
     with transaction.atomic():
         arena = Arena.objects.select_for_update().select_related("ruleset").get(pk=arena_id)
         if arena.phase(now) != "running":
             return 0
-        entries = list(
-            ArenaPlayer.objects.select_for_update()
-            .filter(arena=arena, left=False, paused=False)
-            .order_by("pk")
-        )
+        entries = list(ArenaPlayer.objects.filter(arena=arena, left=False, paused=False).order_by("pk"))
         busy = selectors.busy_user_ids(arena)
         free_entries = {e.user_id: e for e in entries if e.user_id not in busy and is_connected(e, now)}
         if len(free_entries) < 2:
@@ -144,9 +142,7 @@ def do_pair(*, arena_id: int, now: datetime) -> int:
                 ratings=[free_entries[uid].rating for uid in table],
                 created_at=now,
             )
-        if tables:
-            broadcast.send_on_commit(arena_changed(arena.pk))
-        return len(tables)
+        return len(tables)  # the sweeper's pass tells the arena's sockets (`sweeping`)
 
 
 def do_close_finished(*, now: datetime) -> int:

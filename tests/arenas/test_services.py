@@ -129,3 +129,21 @@ def test_a_schedule_makes_its_next_arenas_ahead_of_time_once():
     assert services.do_schedule_arenas(now=now) == 0
     arena = schedule.arenas.get()
     assert now < arena.starts_at <= now + timedelta(hours=1) and arena.name == "Hourly"
+
+
+def test_german_rummy_groups_free_players_by_the_arenas_seats_and_scores_places():
+    from arenas.models import Format
+    from tests.games.test_rummy_tables import play_rummy
+
+    arena = running_arena(ruleset=ruleset("rummy-standard"), format=Format.ONE_ROUND, seats=3)
+    users = [make_user() for _ in range(4)]
+    join_connected(arena, users)
+    assert services.do_pair(arena_id=arena.pk, now=timezone.now()) == 1
+    game = running_tables(arena)[0]
+    room = game.match.room
+    assert room.seats.count() == 3 and room.rounds == 1 and len(set(game.players)) == 3
+    by_id = {u.pk: u for u in users}
+    play_rummy(game.match, {seat: by_id[uid] for seat, uid in enumerate(game.players)})
+    lines = {ln.user_id: ln for ln in selectors.standings(arena)}
+    assert sorted(lines[uid].points for uid in game.players) in ([0, 1, 3], [0, 3, 3], [1, 1, 3], [0, 0, 3])
+    assert [lines[uid].games for uid in game.players] == [1, 1, 1]
