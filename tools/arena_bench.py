@@ -32,7 +32,7 @@ from tools.loadtest.processes import running_servers
 from tools.loadtest.setup import fresh_site
 
 STARTUP_S = 5.0
-RAMP_S = 20.0
+RAMP_S = 60.0
 
 
 @dataclass
@@ -80,7 +80,7 @@ async def play_table(
                 )
 
 
-async def opened(url: str, path: str, cookie: str, attempts: int = 5):
+async def opened(url: str, path: str, cookie: str, attempts: int = 8):
     """Open a socket, retrying like the browser when a busy server drops the handshake."""
     for attempt in range(attempts):
         try:
