@@ -21,6 +21,9 @@ class ArenaConsumer(JsonConsumer):
     counted = False
 
     async def connect(self):
+        # Accepted first: Daphne refuses a handshake not accepted within 5 s (HTTP 403), and a
+        # busy server's database reads must not cost the socket.
+        await self.accept()
         self.arena = await database_sync_to_async(
             Arena.objects.filter(pk=self.scope["url_route"]["kwargs"]["pk"]).first
         )()
@@ -31,7 +34,6 @@ class ArenaConsumer(JsonConsumer):
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.room: str | None = None
         await self.channel_layer.group_add(services.arena_group(self.arena.pk), self.channel_name)
-        await self.accept()
         if self.user_id is not None:
             await database_sync_to_async(services.do_arena_socket)(
                 arena=self.arena, user_id=self.user_id, step=1
