@@ -22,8 +22,8 @@ from tests.servers import daphne
 from tools.arena_bench import opened, play_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-ARENA_SECONDS = 20
-DEADLINE = 55
+ARENA_SECONDS = 25
+DEADLINE = 90  # a loaded machine plays the last games out slowly
 
 
 async def player(url: str, cookie: str, arena_id: int) -> dict:
@@ -71,12 +71,12 @@ def test_eight_players_on_two_processes_play_an_arena_to_its_end(redis_layer, tm
         finals = asyncio.run(arena_to_its_end([url_a, url_b], cookies, arena.pk))
 
     games = list(ArenaGame.objects.filter(arena=arena).select_related("match"))
-    assert len(games) > 4 and all(g.match.status == Match.Status.FINISHED for g in games)
+    assert len(games) >= 4 and all(g.match.status == Match.Status.FINISHED for g in games)
     # Nobody was ever in two running games: each player's matches follow one another.
     for user in users:
         mine = sorted((g.match.created_at, g.match.updated_at) for g in games if user.pk in g.players)
         assert all(end <= next_start for (_, end), (next_start, _) in zip(mine, mine[1:], strict=False))
-        assert mine[-1][0] < arena.ends_at  # no game started after the end
+        assert mine and mine[-1][0] < arena.ends_at  # everyone played; no game started after the end
     lines = [f["lines"] for f in finals]
     on_a, on_b = lines[0::2], lines[1::2]
     assert all(ln == on_a[0] for ln in on_a + on_b)  # every socket, on both processes, saw one table
