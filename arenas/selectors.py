@@ -83,7 +83,12 @@ def current_room(arena: Arena, user_id: int) -> str | None:
 def standings_payload(arena: Arena, *, now: datetime) -> dict[str, Any]:
     """What the arena's sockets and page show: phase, times, the table (top 100 and names)."""
     lines = standings(arena)
-    names = dict(User.objects.filter(pk__in=[ln.user_id for ln in lines]).values_list("pk", "username"))
+    names = {
+        pk: display or username
+        for pk, display, username in User.objects.filter(pk__in=[ln.user_id for ln in lines]).values_list(
+            "pk", "display_name", "username"
+        )
+    }
     return {
         "type": "standings",
         "arena": arena.pk,

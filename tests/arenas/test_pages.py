@@ -35,7 +35,7 @@ def test_a_player_joins_pauses_and_leaves_and_appears_in_the_standings():
     assert "Join" in client.get(f"/arenas/{arena.pk}/").content.decode()
     client.post(f"/arenas/{arena.pk}/join/")
     page = client.get(f"/arenas/{arena.pk}/").content.decode()
-    assert "Waiting for your next opponent" in page and user.username in page
+    assert "Waiting for your next opponent" in page and '<td data-label="Player">Ana</td>' in page
     client.post(f"/arenas/{arena.pk}/pause/")
     assert ArenaPlayer.objects.get(arena=arena, user=user).paused
     assert "Come back" in client.get(f"/arenas/{arena.pk}/").content.decode()
