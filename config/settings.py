@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "daily",
     "pages",
     "social",
+    "arenas",
     "moderation",  # last: it gives the staff roles every other app's permissions after migrate
 ]
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("leaderboard.urls")),
     path("", include("moderation.urls")),
     path("", include("social.urls")),
+    path("", include("arenas.urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,4 +1,4 @@
-"""The two staff roles: Moderators (rooms, reports, leaderboards) and Administrators
+"""The two staff roles: Moderators (rooms, reports, leaderboards, arenas) and Administrators
 (everything).  Their permissions are defined here and set again after every `migrate`, so
 models added later (leaderboards, daily deals) join the right role without a new migration.
 """
@@ -37,6 +37,9 @@ def moderator_permissions():
             content_type__app_label="daily",
             codename__in=["view_dailypar", "view_dailyplay", "change_dailyplay"],
         )
+        # Arenas: one-off ones and schedules (docs/arenas.md).
+        | Q(content_type__app_label="arenas", codename__regex=r"^(view|add|change)_arena(schedule)?$")
+        | Q(content_type__app_label="arenas", codename="view_arenaplayer")
     )
 
 

@@ -27,6 +27,7 @@ from games.services.presence import (
 from games.services.rooms import (
     check_live_room,
     do_close_room,
+    do_create_arena_room,
     do_create_room,
     do_expire_idle_rooms,
     do_leave_seat,
@@ -46,6 +47,7 @@ __all__ = [
     "do_claim",
     "do_close_call_window",
     "do_close_room",
+    "do_create_arena_room",
     "do_create_room",
     "do_expire_idle_rooms",
     "do_leave_seat",

@@ -234,3 +234,41 @@ def do_expire_idle_rooms(*, now: datetime) -> int:
         do_close_room(room=room, reason="expired")
         count += 1
     return count
+
+
+def do_create_arena_room(
+    *,
+    ruleset: RuleSet,
+    user_ids: list[int],
+    turn_seconds: int | None,
+    rated: bool,
+    match_target: int | None = None,
+    rounds: int | None = None,
+) -> Room:
+    """A private room with these players seated in order and its match started at once (a
+    tournament pairing: nobody chooses a seat).  `match_target` replaces the gin rule set's
+    target (1: one hand); `rounds` is how many rounds a rummy table plays."""
+    seats = len(user_ids)
+    if len(set(user_ids)) != seats or not 2 <= seats <= 4 or (ruleset.family == "gin" and seats != 2):
+        raise ServiceError("bad_players", "A table of 2 to 4 different players (gin: 2).")
+    rules = dict(ruleset.flags)
+    if match_target is not None and ruleset.family == "gin":
+        rules["match_target"] = match_target
+    adapter(ruleset.family).rules_from(rules)  # refuses impossible flags before anything is stored
+    with transaction.atomic():
+        room = Room.objects.create(
+            ruleset=ruleset,
+            family=ruleset.family,
+            rules=rules,
+            is_private=True,
+            turn_seconds=turn_seconds,
+            rated=rated and not ruleset.flags.get("practice"),
+            rounds=rounds if ruleset.family == "rummy" else None,
+        )
+        now = timezone.now()
+        Seat.objects.bulk_create(
+            Seat(room=room, index=index, user_id=user_id, last_seen=now)
+            for index, user_id in enumerate(user_ids)
+        )
+        start_match(room)
+    return room

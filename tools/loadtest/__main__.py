@@ -24,7 +24,7 @@ import time
 
 from tools.loadtest.players import Stats, floor_samples, play_table
 from tools.loadtest.processes import cpu_seconds, running_servers
-from tools.loadtest.setup import base_env, migrate, prepare_tables, recreate_database
+from tools.loadtest.setup import fresh_site, prepare_tables
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -129,18 +129,10 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    base_db = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
-    redis_url = os.environ.get("LOADTEST_REDIS_URL") or "redis://127.0.0.1:6379/2"
-    db_name = os.environ.get("LOADTEST_DB") or "rummy_loadtest"
-    env = base_env(database=recreate_database(base_db, db_name), redis=redis_url)
-    os.environ.update(env)
-    import redis
-
-    redis.Redis.from_url(redis_url).flushdb()
-    migrate(env)
-    import django
-
-    django.setup()
+    env = fresh_site(
+        db_name=os.environ.get("LOADTEST_DB") or "rummy_loadtest",
+        redis_url=os.environ.get("LOADTEST_REDIS_URL") or "redis://127.0.0.1:6379/2",
+    )
     log = sys.stderr
     print(f"preparing {args.games} tables…", file=log)
     tables = prepare_tables(games=args.games, target=args.target)

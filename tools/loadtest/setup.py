@@ -90,3 +90,19 @@ def base_env(*, database: str, redis: str) -> dict[str, str]:
         "DATABASE_URL": database,
         "REDIS_URL": redis,
     }
+
+
+def fresh_site(*, db_name: str, redis_url: str) -> dict[str, str]:
+    """A new database `db_name` on `$DATABASE_URL`'s server (else the local one), migrated, an
+    emptied Redis, Django set up in this process against them; the servers' environment."""
+    base_db = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/postgres"
+    env = base_env(database=recreate_database(base_db, db_name), redis=redis_url)
+    os.environ.update(env)
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    migrate(env)
+    import django
+
+    django.setup()
+    return env

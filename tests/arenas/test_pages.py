@@ -1,0 +1,66 @@
+"""The arenas list, an arena's page (join, pause, leave), the header link and player pages."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from arenas.models import Arena, ArenaPlayer
+from tests.arenas.support import running_arena
+from tests.games.support import make_user, ruleset
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_list_shows_running_soon_and_finished_arenas_and_the_header_links_it():
+    running_arena(name="Now playing")
+    Arena.objects.create(name="Later on", ruleset=ruleset(), starts_at=timezone.now() + timedelta(hours=2))
+    Arena.objects.create(name="Long gone", ruleset=ruleset(), starts_at=timezone.now() - timedelta(days=1))
+    page = Client().get("/arenas/").content.decode()
+    assert page.index("Now playing") < page.index("Later on") < page.index("Long gone")
+    assert 'href="/arenas/"' in page
+
+
+def test_a_player_joins_pauses_and_leaves_and_appears_in_the_standings():
+    arena = running_arena()
+    user = make_user("Ana")
+    client = signed_in(user)
+    assert "Join" in client.get(f"/arenas/{arena.pk}/").content.decode()
+    client.post(f"/arenas/{arena.pk}/join/")
+    page = client.get(f"/arenas/{arena.pk}/").content.decode()
+    assert "Waiting for your next opponent" in page and '<td data-label="Player">Ana</td>' in page
+    client.post(f"/arenas/{arena.pk}/pause/")
+    assert ArenaPlayer.objects.get(arena=arena, user=user).paused
+    assert "Come back" in client.get(f"/arenas/{arena.pk}/").content.decode()
+    client.post(f"/arenas/{arena.pk}/join/")
+    client.post(f"/arenas/{arena.pk}/leave/")
+    assert ArenaPlayer.objects.get(arena=arena, user=user).left
+
+
+def test_a_refused_join_says_why_and_a_strange_action_is_not_found():
+    arena = running_arena(min_rated_games=3)
+    client = signed_in(make_user())
+    page = client.post(f"/arenas/{arena.pk}/join/", follow=True).content.decode()
+    assert "This arena needs 3 rated games." in page
+    assert client.post(f"/arenas/{arena.pk}/explode/").status_code == 404
+    assert client.get(f"/arenas/{arena.pk}/join/").status_code == 405
+    assert Client().get("/arenas/999999/").status_code == 404
+
+
+def test_the_page_speaks_spanish():
+    arena = running_arena()
+    page = Client(headers={"accept-language": "es"}).get(f"/arenas/{arena.pk}/").content.decode()
+    assert "Clasificación" in page and "Termina en" in page
+
+
+def test_a_player_page_shows_arena_wins_and_podiums():
+    user = make_user()
+    page = Client().get(f"/players/{user.pk}/").content.decode()
+    assert "0 arenas won" in page and "0 podiums" in page
