@@ -24,7 +24,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0, host: str = "127.0.0.1") -> None:
+def wait_for_port(
+    port: int, process: subprocess.Popen, timeout: float = 30.0, host: str = "127.0.0.1"
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -137,7 +139,9 @@ def pgbouncer(
     workdir = Path(tempfile.mkdtemp(prefix="rummy-pgbouncer-"))
     (workdir / "users.txt").write_text(f'"{user}" ""\n')
     ini = workdir / "pgbouncer.ini"
-    ini.write_text(PGBOUNCER_INI.format(host=host, port=port, listen_host=listen_host, listen=listen, dir=workdir))
+    ini.write_text(
+        PGBOUNCER_INI.format(host=host, port=port, listen_host=listen_host, listen=listen, dir=workdir)
+    )
     command = ["/usr/sbin/pgbouncer", str(ini)]
     if os.geteuid() == 0:
         for path in (workdir, *workdir.iterdir()):
