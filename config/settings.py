@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "games",
     "leaderboard",
     "daily",
+    "review",
     "pages",
     "moderation",  # last: it gives the staff roles every other app's permissions after migrate
 ]

@@ -1,0 +1,95 @@
+"""The review judges from the player's views alone, and finds a planted blunder."""
+
+from __future__ import annotations
+
+from random import Random
+
+from games.rules.cards import parse_card
+from games.rules.gin import IllegalAction, apply, new_match, view_for
+from review.decisions import Decision
+from review.judging import review_decisions
+from tests.review.support import ONE_HAND, hard, play, with_hands
+
+SAMPLES = 16
+
+
+def _hand_decisions(state, actions, seat=0):
+    """Seat's decisions while `actions` are replayed from `state` (stops where one is illegal)."""
+    out = []
+    for i, (who, action) in enumerate(actions):
+        if who == seat:
+            out.append(
+                Decision(seq=i, hand_number=state.hand_number, view=view_for(state, seat), action=action)
+            )
+        try:
+            state, _ = apply(state, who, action)
+        except IllegalAction:
+            break
+        if state.phase in ("hand_over", "match_over"):
+            break
+    return out
+
+
+def _twin(dealt, moves):
+    """The same deal with the cards seat 0 never sees in this hand (the opponent's unshown
+    cards and the stock never drawn) shuffled among the opponent's hand and the stock."""
+    shown = {parse_card(a["card"]) for _, a in moves if "card" in a}
+    draws = sum(1 for _, a in moves if a["type"] == "draw" and a["source"] == "stock")
+    stock = list(dealt.stock)
+    drawn, rest = stock[:draws], stock[draws:]
+    hidden = [c for c in dealt.hands[1] if c not in shown and c not in drawn]
+    pool = hidden + rest
+    Random(5).shuffle(pool)
+    theirs = [c for c in dealt.hands[1] if c in shown or c in drawn] + pool[: len(hidden)]
+    return with_hands(dealt, [dealt.hands[0], theirs], drawn + pool[len(hidden) :]), set(hidden) != set(
+        pool[: len(hidden)]
+    )
+
+
+def test_deals_that_look_the_same_to_the_player_get_the_same_review() -> None:
+    final, moves = play(ONE_HAND, ["00000000000000a1"], (hard, hard))
+    dealt, _ = apply(new_match(ONE_HAND), None, moves[0][1])
+    twin, differs = _twin(dealt, moves[1:])
+    assert differs and twin.hands[1] != dealt.hands[1]
+    ours = _hand_decisions(dealt, moves[1:])
+    theirs = _hand_decisions(twin, moves[1:])
+    assert len(ours) >= 5 and [d.view for d in theirs] == [d.view for d in ours[: len(theirs)]]
+    assert review_decisions(theirs, seed=0, samples=SAMPLES) == review_decisions(
+        ours[: len(theirs)], seed=0, samples=SAMPLES
+    )
+
+
+def _breaks_a_meld(view):
+    """Hard's choice, except the first discard where a three-card meld can be broken: one of its cards."""
+    action = hard(view)
+    if view["phase"] == "discard" and not _breaks_a_meld.done:
+        for meld in view["melds"]:
+            if len(meld) == 3 and view["taken"] not in meld:
+                _breaks_a_meld.done = True
+                return {"type": "discard", "card": meld[1]}
+    return action
+
+
+def test_a_discard_breaking_a_meld_is_the_costliest_decision_and_a_blunder() -> None:
+    _breaks_a_meld.done = False
+    final, moves = play(ONE_HAND, [f"{i:016x}" for i in range(20, 40)], (_breaks_a_meld, hard))
+    assert _breaks_a_meld.done
+    state = new_match(ONE_HAND)
+    decisions = []
+    for seq, (seat, action) in enumerate(moves, 1):
+        if seat == 0:
+            decisions.append(
+                Decision(seq=seq, hand_number=state.hand_number, view=view_for(state, 0), action=action)
+            )
+        state, _ = apply(state, seat, action)
+    judged, summary = review_decisions(decisions, seed=0, samples=SAMPLES)
+    worst = judged[summary["costliest"][0]]
+    planted = next(
+        d
+        for d in decisions
+        if d.view["phase"] == "discard"
+        and any(len(m) == 3 and d.action.get("card") in m for m in d.view["melds"])
+    )
+    assert (worst["seq"], worst["kind"]) == (planted.seq, "discard")
+    assert worst["mark"] == "blunder" and worst["best"] != worst["chosen"]
+    assert summary["match"]["marks"]["blunder"] >= 1 and summary["match"]["accuracy"] < 100
