@@ -21,8 +21,8 @@ from random import Random
 from typing import Any
 
 from games.ai import decision_seed
-from games.ai.hard import PLAY_ON_MARGIN, Judge, decline_action, judge_for, take_action
 from games.ai.hand_value import highest_key
+from games.ai.hard import PLAY_ON_MARGIN, Judge, decline_action, judge_for, take_action
 from games.ai.table import read_view
 from games.rules.cards import Card
 
