@@ -7,8 +7,6 @@ Nothing is written before the end, so a job killed midway leaves nothing half st
 
 from __future__ import annotations
 
-from django.db import close_old_connections
-
 from games.ai.review import REVIEW_SAMPLES
 from games.models import Match
 from review import services
@@ -23,24 +21,20 @@ SEED = 0
 
 def run_review(match_id: int, seat: int, samples: int = REVIEW_SAMPLES) -> int:
     """Review `seat`'s decisions in the match; the stored review's id."""
-    close_old_connections()
-    try:
-        stored = Review.objects.filter(match_id=match_id, seat=seat).first()
-        if stored is not None:
-            return stored.pk
-        match = Match.objects.get(pk=match_id)
-        services.check_reviewable(match=match, seat=seat)
-        decisions = list(decisions_of(match, seat))
-        set_progress(match_id, seat, state="running", total=len(decisions))
+    stored = Review.objects.filter(match_id=match_id, seat=seat).first()
+    if stored is not None:
+        return stored.pk
+    match = Match.objects.get(pk=match_id)
+    services.check_reviewable(match=match, seat=seat)
+    decisions = list(decisions_of(match, seat))
+    set_progress(match_id, seat, state="running", total=len(decisions))
 
-        def progress(done: int, total: int) -> None:
-            set_progress(match_id, seat, state="running", done=done, total=total)
+    def progress(done: int, total: int) -> None:
+        set_progress(match_id, seat, state="running", done=done, total=total)
 
-        judged, summary = review_decisions(decisions, seed=SEED, samples=samples, progress=progress)
-        review, _ = services.do_store_review(
-            match=match, seat=seat, decisions=judged, summary=summary, samples=samples
-        )
-        set_progress(match_id, seat, state="done", done=len(decisions), total=len(decisions))
-        return review.pk
-    finally:
-        close_old_connections()
+    judged, summary = review_decisions(decisions, seed=SEED, samples=samples, progress=progress)
+    review, _ = services.do_store_review(
+        match=match, seat=seat, decisions=judged, summary=summary, samples=samples
+    )
+    set_progress(match_id, seat, state="done", done=len(decisions), total=len(decisions))
+    return review.pk

@@ -10,7 +10,8 @@ register = template.Library()
 
 
 @register.filter
-def action_label(action) -> str:
+def action_label(action, decision: str = "") -> str:
+    """`decision` "knock": a discard there is the choice to play on."""
     kind = action.get("type")
     if kind == "take_upcard":
         return _("take the upcard")
@@ -22,6 +23,8 @@ def action_label(action) -> str:
         if "card" in action:
             return format_html("{} {}", _("knock, throwing"), card_face(action["card"]))
         return _("knock")
+    if kind == "discard" and decision == "knock":
+        return format_html("{} {}", _("play on, discarding"), card_face(action["card"]))
     if kind == "discard":
         return format_html("{} {}", _("discard"), card_face(action["card"]))
     return kind

@@ -75,3 +75,18 @@ def seeds(n: int = 6, base: int = 0) -> list[str]:
 
 def with_hands(state: GinState, hands, stock) -> GinState:
     return replace(state, hands=tuple(tuple(h) for h in hands), stock=tuple(stock), seed="00" * 16)
+
+
+class MeldBreaker:
+    """Hard's choices, except the first discard where a three-card meld can be broken: one of its cards."""
+
+    def __init__(self) -> None:
+        self.planted: dict[str, Any] | None = None
+
+    def __call__(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["phase"] == "discard" and self.planted is None:
+            for meld in view["melds"]:
+                if len(meld) == 3 and view["taken"] not in meld:
+                    self.planted = {"type": "discard", "card": meld[1]}
+                    return self.planted
+        return hard(view)

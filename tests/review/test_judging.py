@@ -8,7 +8,7 @@ from games.rules.cards import parse_card
 from games.rules.gin import IllegalAction, apply, new_match, view_for
 from review.decisions import Decision
 from review.judging import review_decisions
-from tests.review.support import ONE_HAND, hard, play, with_hands
+from tests.review.support import ONE_HAND, MeldBreaker, hard, play, with_hands
 
 SAMPLES = 16
 
@@ -59,21 +59,10 @@ def test_deals_that_look_the_same_to_the_player_get_the_same_review() -> None:
     )
 
 
-def _breaks_a_meld(view):
-    """Hard's choice, except the first discard where a three-card meld can be broken: one of its cards."""
-    action = hard(view)
-    if view["phase"] == "discard" and not _breaks_a_meld.done:
-        for meld in view["melds"]:
-            if len(meld) == 3 and view["taken"] not in meld:
-                _breaks_a_meld.done = True
-                return {"type": "discard", "card": meld[1]}
-    return action
-
-
 def test_a_discard_breaking_a_meld_is_the_costliest_decision_and_a_blunder() -> None:
-    _breaks_a_meld.done = False
-    final, moves = play(ONE_HAND, [f"{i:016x}" for i in range(20, 40)], (_breaks_a_meld, hard))
-    assert _breaks_a_meld.done
+    breaker = MeldBreaker()
+    final, moves = play(ONE_HAND, [f"{i:016x}" for i in range(20, 40)], (breaker, hard))
+    assert breaker.planted
     state = new_match(ONE_HAND)
     decisions = []
     for seq, (seat, action) in enumerate(moves, 1):
