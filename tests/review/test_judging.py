@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
-from games.rules.cards import parse_card
+from games.rules.cards import DECK, parse_card
 from games.rules.gin import IllegalAction, apply, new_match, view_for
 from review.decisions import Decision
 from review.judging import review_decisions
@@ -82,3 +83,48 @@ def test_a_discard_breaking_a_meld_is_the_costliest_decision_and_a_blunder() -> 
     assert (worst["seq"], worst["kind"]) == (planted.seq, "discard")
     assert worst["mark"] == "blunder" and worst["best"] != worst["chosen"]
     assert summary["match"]["marks"]["blunder"] >= 1 and summary["match"]["accuracy"] < 100
+
+
+def _undercut_deal():
+    """A deal where the opponent picks three whole melds from the pile (every card the player
+    throws it), so its one unknown card leaves it under any knock: knocking at 10 is a sure
+    undercut, while playing on loses only the difference when it knocks."""
+    rules = replace(ONE_HAND, upcard_offer=False)
+    dealt, _ = apply(new_match(rules), None, {"type": "deal", "seed": "00" * 8})
+    cards = lambda text: [parse_card(c) for c in text.split()]  # noqa: E731
+    ours = cards("AH 2H 3H 5C 5S 5D JC QC TH KD")
+    # The first is never shown; the others go to the pile, among them every card that would
+    # extend the opponent's melds (7S, JS, AD; the player holds 5D): its gin is out of reach.
+    theirs = cards("2C 7S JS AD 8C 8D 9D 4S 6H 9H")
+    feeds = cards("7C 7D 7H 8S 9S TS 2D 3D 4D")
+    top = cards("QS")
+    rest = [c for c in DECK if c not in {*ours, *theirs, *feeds, *top, *cards("KC")}]
+    state = with_hands(dealt, [ours, theirs], [*feeds, *cards("KC"), *rest])
+    state = replace(state, discard_pile=tuple(top), log=({**state.log[0], "upcard": "QS"},))
+    moves = []
+    for feed, junk in zip(feeds, theirs[1:], strict=True):
+        moves += [
+            (0, {"type": "draw", "source": "stock"}),
+            (0, {"type": "discard", "card": str(feed)}),
+            (1, {"type": "draw", "source": "discard"}),
+            (1, {"type": "discard", "card": str(junk)}),
+        ]
+    moves += [(0, {"type": "draw", "source": "stock"}), (0, {"type": "knock", "card": "KD"})]
+    return state, moves
+
+
+def test_knocking_into_a_sure_undercut_is_the_costliest_decision_and_a_blunder() -> None:
+    state, moves = _undercut_deal()
+    decisions = _hand_decisions(state, moves)
+    knock = decisions[-1]
+    assert (
+        knock.action == {"type": "knock", "card": "KD"} and knock.view["deadwood_after_discards"]["KD"] == 10
+    )
+    final = state
+    for seat, action in moves:
+        final, _ = apply(final, seat, action)
+    assert final.history[-1].to_json()["winner"] == 1  # the undercut did happen
+    judged, summary = review_decisions(decisions, seed=0, samples=SAMPLES)
+    worst = judged[summary["costliest"][0]]
+    assert (worst["seq"], worst["kind"], worst["chosen"]) == (knock.seq, "knock", knock.action)
+    assert worst["mark"] == "blunder" and worst["best"]["type"] == "discard"
