@@ -26,8 +26,9 @@ from games.ai.hard import PLAY_ON_MARGIN, Judge, decline_action, judge_for, take
 from games.ai.table import read_view
 from games.rules.cards import Card
 
-REVIEW_SAMPLES = 48
-"""More opponent hands than Hard's 32: a review is read at leisure, its ranking should hold."""
+REVIEW_SAMPLES = 1024
+"""Far more opponent hands than Hard's 32: a review runs off the web process and its ranking
+must hold from one sampling seed to another (docs/benchmarks.md: about 2 s per 10 decisions)."""
 INACCURACY, MISTAKE, BLUNDER = 2.0, 5.0, 10.0
 """A choice costing at least this many points is marked so."""
 CLOSE = 1e-9
