@@ -16,8 +16,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def single_machine(transactional_db):
     """A Daphne with no REDIS_URL: the review runs in its own thread, the single-machine default."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    with daphne(env={"REDIS_URL": ""}, log_path=ARTIFACTS / "daphne-review.log") as url:
+    (ARTIFACTS / "daphne").mkdir(parents=True, exist_ok=True)
+    with daphne(env={"REDIS_URL": ""}, log_path=ARTIFACTS / "daphne" / "review-single-machine.log") as url:
         yield url
 
 
@@ -29,7 +29,9 @@ def test_a_finished_match_is_reviewed_from_its_page(browser, single_machine, sho
     match = store(ONE_HAND, final, moves, users=[User.objects.get(display_name=name), None])
     page.goto(f"{single_machine}/games/match/{match.pk}/review/")
     page.get_by_role("button", name="Review this match").click()
-    expect(page.get_by_test_id("accuracy")).to_have_text(re.compile(r"^Accuracy [\d.]+%$"))
+    # The whole hand at the review's full sampling (about 2 s of CPU per 10 decisions, more on
+    # a busy machine), then the page reloads with the stored review.
+    expect(page.get_by_test_id("accuracy")).to_have_text(re.compile(r"^Accuracy [\d.]+%$"), timeout=180_000)
     costliest = page.locator(".review-costliest li")
     expect(costliest.first).to_contain_text(f"discard {breaker.planted['card'][0]}")
     expect(costliest.first.locator(".mark")).to_have_text("Blunder")
