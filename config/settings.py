@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "games.chat",
     "leaderboard",
     "daily",
+    "review",
     "pages",
     "social",
     "arenas",

@@ -2,12 +2,15 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from games.urls import urlpatterns as game_urls
 from pages import views as pages
+from review.urls import urlpatterns as review_urls
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("", include("pages.urls")),
-    path("", include("games.urls")),
+    # The review app adds its pages to the games namespace (games:review), as the replay links them.
+    path("", include((game_urls + review_urls, "games"))),
     path("", include("daily.urls")),
     path("", include("leaderboard.urls")),
     path("", include("moderation.urls")),

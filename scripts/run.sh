@@ -18,6 +18,9 @@ if [ -n "${REDIS_URL:-}" ]; then
   # Across processes (Redis), one sweeper enforces the clocks; without Redis, Daphne runs it.
   $py manage.py run_sweeper &
   CLEANUP+=("kill $!")
+  # The engine's reviews go to RQ on Redis: one worker here (more may run on other machines).
+  $py manage.py run_review_worker &
+  CLEANUP+=("kill $!")
 fi
 log "Serving on http://127.0.0.1:$PORT/"
 $py -m config.serve -b 127.0.0.1 -p "$PORT" config.asgi:application  # Daphne; SIGTERM drains it

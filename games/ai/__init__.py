@@ -43,7 +43,7 @@ def choose_action(
     if level not in _BOTS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     table = read_view(view)
-    rng = Random(_decision_seed(level, view, seed))
+    rng = Random(decision_seed(level, view, seed))
     options = {} if samples is None or level != "hard" else {"samples": samples}
     action = _BOTS[level](table, rng=rng, **options)
     if action not in view["legal_actions"]:
@@ -51,7 +51,7 @@ def choose_action(
     return action
 
 
-def _decision_seed(level: str, view: dict[str, Any], seed: int) -> int:
+def decision_seed(level: str, view: dict[str, Any], seed: int) -> int:
     """A seed drawn from the view itself, so one decision's randomness never depends on another's."""
     key = json.dumps(
         [level, seed, view["hand_number"], view["scores"], view["hand"], view["log"], view["phase"]],
@@ -60,4 +60,4 @@ def _decision_seed(level: str, view: dict[str, Any], seed: int) -> int:
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
 
 
-__all__ = ["LEVELS", "Table", "choose_action"]
+__all__ = ["LEVELS", "Table", "choose_action", "decision_seed"]

@@ -34,15 +34,20 @@ weaker than a good player, so they flatter waiting a little."""
 
 
 def decide(table: Table, *, rng: Random, samples: int = DEFAULT_SAMPLES) -> dict[str, Any]:
-    belief = infer(table)
-    hands = belief.sample_hands(rng, samples, discards=len(table.opponent_discards), cap=table.cap)
-    judge = _Judge(table, belief, hands)
+    judge = judge_for(table, rng=rng, samples=samples)
     if table.phase in ("upcard", "draw"):
         return judge.draw()
     return judge.discard_or_knock(rng)
 
 
-class _Judge:
+def judge_for(table: Table, *, rng: Random, samples: int) -> Judge:
+    """The evaluations of one decision over `samples` opponent hands sampled from the public facts."""
+    belief = infer(table)
+    hands = belief.sample_hands(rng, samples, discards=len(table.opponent_discards), cap=table.cap)
+    return Judge(table, belief, hands)
+
+
+class Judge:
     """The evaluations of one decision, sharing the belief and the sampled hands."""
 
     def __init__(self, table: Table, belief: Belief, hands: list[list[Card]]) -> None:
@@ -69,26 +74,36 @@ class _Judge:
             self._feeding[card] = FEEDING_WEIGHT * saved / max(1, len(self.hands))
         return self._feeding[card]
 
-    def best_discard(self, cards: list[Card], keep: Card | None) -> tuple[float, Card]:
-        return min(
-            ((self.worth([c for c in cards if c != d]) + self.feeding(d), d) for d in cards if d != keep),
-            key=lambda pair: (pair[0], tuple(-k for k in highest_key(pair[1]))),
-        )
+    def discard_values(self, cards: list[Card], keep: Card | None) -> dict[Card, float]:
+        """Each discard's expected deadwood to come (its own hand's worth plus what it feeds); lower is better."""
+        return {d: self.worth([c for c in cards if c != d]) + self.feeding(d) for d in cards if d != keep}
 
-    def draw(self) -> dict[str, Any]:
+    def best_discard(self, cards: list[Card], keep: Card | None) -> tuple[float, Card]:
+        return best_of(self.discard_values(cards, keep))
+
+    def draw_values(self) -> tuple[float, float] | None:
+        """(taking the top, declining it) as expected deadwood to come, or None with nothing to choose."""
         table = self.table
-        upcard = table.phase == "upcard"
-        take = {"type": "take_upcard"} if upcard else {"type": "draw", "source": "discard"}
-        decline = {"type": "pass"} if upcard else {"type": "draw", "source": "stock"}
-        if table.top is None or not table.has(take):
-            return decline
+        if table.top is None or not table.has(take_action(table)):
+            return None
         hand = list(table.hand)
         with_top, _ = self.best_discard([*hand, table.top], table.top)
         loose = unmelded(hand, self.cap)
         # Blind: one draw's expected saving, then probably one of today's loose cards goes.
         blind = self.worth(hand) - draw_gain(hand, self.cap, self.draws)
         blind += min((self.feeding(c) for c in loose), default=0.0)
-        return take if with_top < blind else decline
+        return with_top, blind
+
+    def draw(self) -> dict[str, Any]:
+        values = self.draw_values()
+        take = values is not None and values[0] < values[1]
+        return take_action(self.table) if take else decline_action(self.table)
+
+    def knock_cards(self, hand: list[Card]) -> list[dict[str, Any]]:
+        """The legal knocks, the one leaving the least deadwood first."""
+        after = deadwood_after_discards(hand, self.cap)
+        knocks = [a for a in self.table.legal if a["type"] == "knock" and "card" in a]
+        return sorted(knocks, key=lambda a: after[_card(hand, a["card"])])
 
     def discard_or_knock(self, rng: Random) -> dict[str, Any]:
         table = self.table
@@ -99,30 +114,36 @@ class _Judge:
         discard = {"type": "discard", "card": str(card)}
         if table.has({"type": "knock"}):  # before_discard: knock holding all 11 cards
             return {"type": "knock"} if self._knock_beats_playing_on(hand, hand, card, rng) else discard
-        knocks = [a for a in table.legal if a["type"] == "knock"]
+        knocks = self.knock_cards(hand)
         if not knocks:
             return discard
-        after = deadwood_after_discards(hand, self.cap)
-        best = min(knocks, key=lambda a: after[_card(hand, a["card"])])
+        best = knocks[0]
         kept = [c for c in hand if str(c) != best["card"]]
         return best if self._knock_beats_playing_on(kept, hand, card, rng) else discard
 
     def _knock_beats_playing_on(
         self, knocking: list[Card], hand: list[Card], card: Card, rng: Random
     ) -> bool:
-        """Expected points of knocking with `knocking` against playing on after throwing `card`."""
-        table = self.table
-        rules, limit = table.rules, table.knock_limit
         if deadwood(knocking, self.cap) == 0:
             return True
+        values = self.knock_values([knocking], hand, card, rng)
+        return values is None or values[0][0] + PLAY_ON_MARGIN >= values[1]
+
+    def knock_values(
+        self, knockings: list[list[Card]], hand: list[Card], card: Card, rng: Random
+    ) -> tuple[list[float], float] | None:
+        """Expected points of knocking with each of `knockings`, and of playing on after throwing
+        `card`, over the same sampled worlds; None with no world to sample."""
+        table = self.table
+        rules, limit = table.rules, table.knock_limit
         # Knock decisions are rare and noisy: twice the samples, the same ones for both options.
         more = self.belief.sample_hands(
             rng, len(self.hands), discards=len(table.opponent_discards), cap=self.cap
         )
         worlds = [opp for opp in (*self.hands, *more) if len(opp) == 10]
         if not worlds:
-            return True
-        now = sum(knock_points(knocking, opp, rules, limit) for opp in worlds) / len(worlds)
+            return None
+        now = [sum(knock_points(k, opp, rules, limit) for opp in worlds) / len(worlds) for k in knockings]
         kept = [c for c in hand if c != card]
         on = 0
         for opp in worlds:
@@ -138,7 +159,23 @@ class _Judge:
                 knock_limit=limit,
                 our_knock=_play_on,
             )
-        return now + PLAY_ON_MARGIN >= on / len(worlds)
+        return now, on / len(worlds)
+
+
+def best_of(values: dict[Card, float]) -> tuple[float, Card]:
+    """The lowest value, the highest card among equals."""
+    return min(
+        ((v, d) for d, v in values.items()),
+        key=lambda pair: (pair[0], tuple(-k for k in highest_key(pair[1]))),
+    )
+
+
+def take_action(table: Table) -> dict[str, Any]:
+    return {"type": "take_upcard"} if table.phase == "upcard" else {"type": "draw", "source": "discard"}
+
+
+def decline_action(table: Table) -> dict[str, Any]:
+    return {"type": "pass"} if table.phase == "upcard" else {"type": "draw", "source": "stock"}
 
 
 def _play_on(deadwood: int, stock_left: int) -> bool:

@@ -1,0 +1,105 @@
+"""The review's targets (issue #17): its CPU time per gin hand, its agreement with Hard, its stability.
+
+    nice python -m tools.review_bench [--hands 20] [--samples N] [--seed 1] [--json]
+
+Hard plays both seats of one-hand classic matches on seeded deals; every decision of seat 0
+with a choice is reviewed from its view (`games.ai.review`, as the review job does):
+
+- CPU seconds per hand, scaled to 10 decisions (target < 5 s of one core);
+- agreement: the positions where Hard's own choice (its default 32 samples) is the option the
+  review prefers, or tied with it (target >= 95%); also against Hard given the review's samples;
+- stability: two reviews with different sampling seeds prefer the same option (target >= 90%).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from games.ai import choose_action
+from games.ai.review import CLOSE, REVIEW_SAMPLES, preferred, review_decision
+from games.rules.gin import GinRules, apply, new_match, view_for
+
+RULES = GinRules(match_target=1)
+
+
+def hand_views(seed: int) -> list[dict[str, Any]]:
+    """Seat 0's views at each of its decisions in one hand Hard plays against Hard."""
+    state, _ = apply(new_match(RULES), None, {"type": "deal", "seed": f"{seed:016x}"})
+    views = []
+    while state.phase not in ("hand_over", "match_over"):
+        view = view_for(state, state.turn)
+        if state.turn == 0 and len(view["legal_actions"]) > 1:
+            views.append(view)
+        state, _ = apply(state, state.turn, choose_action("hard", view, seed=seed))
+    return views
+
+
+def agrees(verdicts) -> bool:
+    """Whether the judged choice is the option the review prefers (or tied with it): it costs nothing."""
+    return all(v.cost < CLOSE for v in verdicts)
+
+
+def measure(hands: int, samples: int, seed: int) -> dict[str, Any]:
+    per_hand, positions, agree, agree_same, stable = [], 0, 0, 0, 0
+    for h in range(hands):
+        views = hand_views(seed * 1000 + h)
+        spent = 0.0
+        for view in views:
+            hard = choose_action("hard", view, seed=h)
+            hard_same = choose_action("hard", view, seed=h, samples=samples)
+            start = time.process_time()
+            first = review_decision(view, hard, seed=1, samples=samples)
+            spent += time.process_time() - start
+            if not first:
+                continue
+            positions += 1
+            agree += agrees(first)
+            agree_same += agrees(review_decision(view, hard_same, seed=1, samples=samples))
+            stable += preferred(first) == preferred(review_decision(view, hard, seed=2, samples=samples))
+        if views:
+            per_hand.append((spent, len(views)))
+    per_ten = [10 * s / n for s, n in per_hand]
+    return {
+        "hands": len(per_hand),
+        "samples": samples,
+        "positions": positions,
+        "decisions_per_hand": round(sum(n for _, n in per_hand) / len(per_hand), 1),
+        "cpu_s_per_10_decisions_mean": round(sum(per_ten) / len(per_ten), 3),
+        "cpu_s_per_10_decisions_max": round(max(per_ten), 3),
+        "agreement_with_hard": round(100 * agree / positions, 1),
+        "agreement_with_hard_same_samples": round(100 * agree_same / positions, 1),
+        "stability": round(100 * stable / positions, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--samples", type=int, default=REVIEW_SAMPLES)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    figures = measure(args.hands, args.samples, args.seed)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(
+        f"{figures['hands']} hands, {figures['positions']} positions, "
+        f"{figures['decisions_per_hand']} decisions a hand, {figures['samples']} samples a decision"
+    )
+    print(
+        f"CPU per hand of 10 decisions: {figures['cpu_s_per_10_decisions_mean']} s mean, "
+        f"{figures['cpu_s_per_10_decisions_max']} s max (target < 5 s)"
+    )
+    print(
+        f"agreement with Hard: {figures['agreement_with_hard']}% "
+        f"(Hard with the review's samples: {figures['agreement_with_hard_same_samples']}%; target >= 95%)"
+    )
+    print(f"stability across sampling seeds: {figures['stability']}% (target >= 90%)")
+
+
+if __name__ == "__main__":
+    main()
