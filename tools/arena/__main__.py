@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tools import arena
@@ -30,15 +30,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--samples", type=int, default=None, help="Hard's sample budget (default: its own)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     options = parser.parse_args(argv)
-    started = time.monotonic()
-
-    def progress(done: int, total: int) -> None:
-        filled = BAR_WIDTH * done // total
-        elapsed = time.monotonic() - started
-        bar = f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} matches, {elapsed:.0f}s"
-        sys.stderr.write(bar + ("\n" if done == total else ""))
-        sys.stderr.flush()
-
+    progress = progress_bar("matches")
     try:
         report = arena.run(
             a=options.a,
@@ -52,6 +44,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ValueError as error:
         parser.error(str(error))
     print(json.dumps(report) if options.json else _summary(report))
+
+
+def progress_bar(unit: str) -> Callable[[int, int], None]:
+    """A progress callback drawing a bar of `done/total unit` on stderr."""
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        filled = BAR_WIDTH * done // total
+        elapsed = time.monotonic() - started
+        bar = f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} {unit}, {elapsed:.0f}s"
+        sys.stderr.write(bar + ("\n" if done == total else ""))
+        sys.stderr.flush()
+
+    return progress
 
 
 def _summary(report: dict[str, Any]) -> str:
