@@ -22,7 +22,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         prog="python -m tools.arena",
         description="Play bot against bot over whole matches with mirrored deals and report the results.",
     )
-    parser.add_argument("--a", required=True, choices=arena.BOTS[:-1], help="the bot measured")
+    parser.add_argument(
+        "--a",
+        required=True,
+        choices=[b for b in arena.BOTS if b not in arena.REFERENCES],
+        help="the bot measured",
+    )
     parser.add_argument("--b", required=True, choices=arena.BOTS, help="its opponent")
     parser.add_argument("--matches", type=int, default=100, help="matches, rounded up to mirrored pairs")
     parser.add_argument("--rules", default="classic", choices=sorted(arena.RULE_SETS))
