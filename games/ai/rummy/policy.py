@@ -38,8 +38,8 @@ class Level:
     slip: float
     """Chance of throwing a random loose card instead of the chosen one."""
     come_out_turn: int = 0
-    """A beginner's caution: it comes out only from its own turn number `come_out_turn` on
-    (earlier only when that lays down every card but the discard)."""
+    """Waiting to come out: only once the turn number passes `come_out_turn` × seats (its turn
+    `come_out_turn` + 1 on), earlier only when that lays down every card but the discard."""
     samples: int = 0
     """Sampled guesses of the other hands (`reading`) that price what a discard feeds; 0: the
     picks alone (`judgement.danger`)."""
