@@ -81,11 +81,16 @@ def _summary(report: dict[str, Any]) -> str:
     lines.append(f"dead hands: {rates['dead']:.1%}")
     if rates["tie"]:
         lines.append(f"knocks scored 0 by OpenSpiel (equal deadwood): {rates['tie']:.1%}")
-    for name, ms in report["decision_ms"].items():
-        lines.append(
-            f"decision time {name}: p50 {ms['p50']:.2f} ms, p99 {ms['p99']:.2f} ms ({ms['decisions']} decisions)"
-        )
+    lines += decision_lines(report["decision_ms"])
     return "\n".join(lines)
+
+
+def decision_lines(decision_ms: dict[str, dict[str, float]], clock: str = "") -> list[str]:
+    """One line a bot: its decision time p50 and p99 (`clock` names the clock, when not wall time)."""
+    return [
+        f"decision time {name}{clock}: p50 {ms['p50']:.2f} ms, p99 {ms['p99']:.2f} ms ({ms['decisions']} decisions)"
+        for name, ms in decision_ms.items()
+    ]
 
 
 if __name__ == "__main__":

@@ -152,15 +152,17 @@ class _LevelTally:
 
     def report(self, matches: int, rounds: int, seats: int) -> dict[str, Any]:
         mean = statistics.fmean(self.group_points)
-        spread = statistics.stdev(self.group_points) if len(self.group_points) > 1 else math.inf
-        half = 1.96 * spread / math.sqrt(len(self.group_points))
+        interval = None  # one group has no spread to speak of
+        if len(self.group_points) > 1:
+            half = 1.96 * statistics.stdev(self.group_points) / math.sqrt(len(self.group_points))
+            interval = [mean - half, mean + half]
         return {
             "seats": self.seats,
             "win_share": self.wins / matches,
             "fair_share": self.seats / seats,
             "ci95": list(wilson_interval(round(self.wins), matches)),
             "points_per_round": mean,
-            "points_ci95": [mean - half, mean + half],
+            "points_ci95": interval,
             "went_out": self.went_out / (matches * rounds),
             "rummies": self.rummies / (matches * rounds),
         }

@@ -13,7 +13,7 @@ from typing import Any
 from games.rules.errors import RulesError
 from games.rules.rummy import RummyRules
 from tools import rummy_duel
-from tools.arena.__main__ import progress_bar
+from tools.arena.__main__ import decision_lines, progress_bar
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -54,16 +54,12 @@ def _summary(report: dict[str, Any]) -> str:
     ]
     for name, r in report["by_level"].items():
         low, high = r["ci95"]
-        plow, phigh = r["points_ci95"]
+        spread = "one group" if r["points_ci95"] is None else "{:+.1f}..{:+.1f}".format(*r["points_ci95"])
         lines.append(
             f"{name} ({r['seats']} seat(s)): wins {r['win_share']:.1%} (95% {low:.1%}-{high:.1%}; fair share "
-            f"{r['fair_share']:.0%}), {r['points_per_round']:+.1f} points a seat and round (95% {plow:+.1f}.."
-            f"{phigh:+.1f}), went out in {r['went_out']:.1%} of rounds, Rummy in {r['rummies']:.1%}"
+            f"{r['fair_share']:.0%}), {r['points_per_round']:+.1f} points a seat and round (95% {spread}), went out in {r['went_out']:.1%} of rounds, Rummy in {r['rummies']:.1%}"
         )
-    for name, ms in report["decision_ms"].items():
-        lines.append(
-            f"decision time {name} (CPU): p50 {ms['p50']:.2f} ms, p99 {ms['p99']:.2f} ms ({ms['decisions']} decisions)"
-        )
+    lines += decision_lines(report["decision_ms"], " (CPU)")
     return "\n".join(lines)
 
 
