@@ -21,11 +21,16 @@ from games.ai.rummy.policy import Level, decide
 MEDIUM = Level(reads_table=True, outs_weight=1.5, danger_weight=1.0, joker_hold=16.0, slip=0.0)
 LEVELS: dict[str, Level] = {
     "easy": Level(
-        reads_table=False, outs_weight=0.0, danger_weight=0.0, joker_hold=0.0, slip=0.4, come_out_turn=3
+        reads_table=False,
+        outs_weight=0.0,
+        danger_weight=0.0,
+        joker_hold=0.0,
+        slip=0.4,
+        come_out_turns=(3, 1, 1),
     ),
     "medium": MEDIUM,
     "hard": replace(
-        MEDIUM, outs_weight=4.0, samples=12, holds_for_rummy=True, endgame_outs=0.3, come_out_turn=5
+        MEDIUM, outs_weight=4.0, samples=12, holds_for_rummy=True, endgame_outs=0.3, come_out_turns=(5, 0, 0)
     ),
 }
 

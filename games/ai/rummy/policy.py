@@ -37,9 +37,11 @@ class Level:
     """Points a joker in hand is worth beyond its use in a meld now (it makes any pair a meld)."""
     slip: float
     """Chance of throwing a random loose card instead of the chosen one."""
-    come_out_turn: int = 0
-    """Waiting to come out: only once the turn number passes `come_out_turn` × seats (its turn
-    `come_out_turn` + 1 on), earlier only when that lays down every card but the discard."""
+    come_out_turns: tuple[int, int, int] = (0, 0, 0)
+    """Own turns it waits before coming out at 2, 3 and 4 seats (it comes out once the turn number
+    passes that × seats), earlier only when that lays down every card but the discard.  Waiting
+    pays in two seats (the table's melds help nobody else, and more rounds end in a Rummy) and
+    costs at four, where three others race."""
     samples: int = 0
     """Sampled guesses of the other hands (`reading`) that price what a discard feeds; 0: the
     picks alone (`judgement.danger`)."""
@@ -126,7 +128,7 @@ def _melds_to_lay(k: Knowledge, level: Level, rng: Random) -> tuple[Meld, ...]:
 
 
 def _too_early(k: Knowledge, level: Level) -> bool:
-    return k.turn_number <= level.come_out_turn * k.seats
+    return k.turn_number <= level.come_out_turns[k.seats - 2] * k.seats
 
 
 def _holds_for_rummy(k: Knowledge, level: Level) -> bool:
