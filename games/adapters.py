@@ -147,8 +147,8 @@ class RummyAdapter(_Family):
         return [seat for seat in order if rummy.legal_actions(state, seat)]
 
     def bot_level(self, level: str) -> str:
-        """Rummy has two bots: Easy, and a good one that also serves Medium and Hard."""
-        return "easy" if level == "easy" else "good"
+        """Rummy's levels carry the stored names (Easy, Medium, Hard; an arcade seat plays Medium)."""
+        return level if level in ("easy", "medium", "hard") else "medium"
 
 
 ADAPTERS: dict[str, FamilyAdapter] = {"gin": GinAdapter(), "rummy": RummyAdapter()}

@@ -75,7 +75,7 @@ class RummyTableForm(forms.Form):
         label=_("Computer players"),
     )
     level = forms.ChoiceField(
-        choices=[(v, label) for v, label in BotLevel.choices if v in (BotLevel.EASY, BotLevel.MEDIUM)],
+        choices=[(v, label) for v, label in BotLevel.choices if v != BotLevel.ARCADE],
         initial=BotLevel.MEDIUM,
         label=_("Level"),
     )

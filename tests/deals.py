@@ -10,7 +10,7 @@ on one deal is enumerated, with the real engine and bots, offline:
   upcard, and discards any card; never knocks, melds or lays off, so the tests that lean on a
   pinned deal play their turns that way);
 - `bot_seeds` seeds of the bots' own randomness (the services seed it from the match's id,
-  unknown in advance).  Gin's Medium and Arcade bots and rummy's Medium (its "good" bot) never
+  unknown in advance).  Gin's Medium and Arcade bots and rummy's Medium never
   use it, so one seed covers them; Easy and Hard need a sample.
 
 A *turn* here is each time the play comes to a seat (gin's upcard offer is a turn of its own).

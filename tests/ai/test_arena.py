@@ -46,5 +46,9 @@ def test_wilson_interval() -> None:
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         arena.run(a="hard", b="nobody", matches=2)
+    with pytest.raises(ValueError, match="as --b"):
+        arena.run(a="eaai-simple", b="hard", matches=2)
+    with pytest.raises(ValueError, match="classic rules"):
+        arena.run(a="hard", b="eaai-simple", matches=2, rules="arcade")
     with pytest.raises(ValueError, match="unknown rule set"):
         arena.run(a="hard", b="easy", matches=2, rules="oklahoma")

@@ -61,7 +61,7 @@ def test_a_rated_table_with_computer_players_is_refused_beside_rated(client):
 def test_the_levels_are_named_alike_in_the_lobby_and_on_the_table(client):
     page = client.get("/play/").content.decode()
     levels = re.search(r'<select name="level" id="rummy-level"[^>]*>(.*?)</select>', page, re.S).group(1)
-    assert re.findall(r">([^<]+)</option>", levels) == ["Easy", "Medium"]
+    assert re.findall(r">([^<]+)</option>", levels) == ["Easy", "Medium", "Hard"]
     rules = ruleset("rummy-standard", seats=3)
     form = {"ruleset": rules.pk, "rounds": "1", "bot_seats": "2", "level": "medium"}
     table = client.get(client.post("/play/rummy/", form).url).content.decode()
@@ -80,3 +80,16 @@ def test_a_players_own_waiting_table_is_marked_as_theirs_in_the_lobby(client):
     assert f'"{code}"' in re.search(r'id="your-rooms"[^>]*>(.*?)</script>', mine).group(1)
     client.force_login(bo)
     assert f'<a href="/r/{code}/">Join</a>' in client.get("/play/").content.decode()
+
+
+def test_a_hard_rummy_seat_is_shown_and_played_as_hard(client):
+    """The seat stores the level's name, the table shows it, and the hard bot plays it."""
+    from games.adapters import adapter
+
+    client.force_login(make_user("Ana"))
+    rules = ruleset("rummy-standard", seats=3)
+    form = {"ruleset": rules.pk, "rounds": "1", "bot_seats": "2", "level": "hard"}
+    room = Room.objects.get(code=client.post("/play/rummy/", form).url.split("/")[2])
+    assert [s.bot for s in room.seats.order_by("index")].count("hard") == 2
+    assert client.get(f"/r/{room.code}/").content.decode().count('"name": "Hard"') == 2
+    assert adapter("rummy").bot_level("hard") == "hard"

@@ -18,10 +18,13 @@ from typing import Any
 
 from games.ai import LEVELS, choose_action
 from games.rules.gin import ARCADE, CLASSIC, GinRules, apply, new_match, view_for
+from tools.arena import eaai_simple
 from tools.arena.records import DealSeeds, HandResult, MatchOutcome
 
 OPENSPIEL_SIMPLE = "openspiel-simple"
-BOTS: tuple[str, ...] = (*LEVELS, OPENSPIEL_SIMPLE)
+BOTS: tuple[str, ...] = (*LEVELS, eaai_simple.NAME, OPENSPIEL_SIMPLE)
+"""Ours, then the two reference players, which play only as `--b`."""
+REFERENCES = (eaai_simple.NAME, OPENSPIEL_SIMPLE)
 RULE_SETS: dict[str, GinRules] = {"classic": CLASSIC, "arcade": ARCADE}
 KINDS = ("gin", "knock", "undercut", "big_gin")
 
@@ -53,7 +56,10 @@ def play_match(
         seat = state.turn
         view = view_for(state, seat)
         started = time.perf_counter()
-        action = choose_action(levels[seat], view, seed=seeds[seat], samples=samples)
+        if levels[seat] == eaai_simple.NAME:
+            action = eaai_simple.choose_action(view, seed=seeds[seat])
+        else:
+            action = choose_action(levels[seat], view, seed=seeds[seat], samples=samples)
         times[seat].append(time.perf_counter() - started)
         state, _ = apply(state, seat, action)
     hands = [HandResult(h.kind, h.winner, h.points) for h in state.history]
@@ -74,8 +80,10 @@ def run(
     for name in (a, b):
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
-    if a == OPENSPIEL_SIMPLE:
-        raise ValueError(f"seat {OPENSPIEL_SIMPLE} as --b, against one of our bots as --a")
+    if a in REFERENCES:
+        raise ValueError(f"seat {a} as --b, against one of our bots as --a")
+    if b == eaai_simple.NAME and rules != "classic":
+        raise ValueError(f"{eaai_simple.NAME} plays the classic rules (it knocks after its discard)")
     if rules not in RULE_SETS:
         raise ValueError(f"unknown rule set {rules!r} (rule sets: {', '.join(RULE_SETS)})")
     if matches < 1:

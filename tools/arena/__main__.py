@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tools import arena
@@ -22,7 +22,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         prog="python -m tools.arena",
         description="Play bot against bot over whole matches with mirrored deals and report the results.",
     )
-    parser.add_argument("--a", required=True, choices=arena.BOTS[:-1], help="the bot measured")
+    parser.add_argument(
+        "--a",
+        required=True,
+        choices=[b for b in arena.BOTS if b not in arena.REFERENCES],
+        help="the bot measured",
+    )
     parser.add_argument("--b", required=True, choices=arena.BOTS, help="its opponent")
     parser.add_argument("--matches", type=int, default=100, help="matches, rounded up to mirrored pairs")
     parser.add_argument("--rules", default="classic", choices=sorted(arena.RULE_SETS))
@@ -30,15 +35,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--samples", type=int, default=None, help="Hard's sample budget (default: its own)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     options = parser.parse_args(argv)
-    started = time.monotonic()
-
-    def progress(done: int, total: int) -> None:
-        filled = BAR_WIDTH * done // total
-        elapsed = time.monotonic() - started
-        bar = f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} matches, {elapsed:.0f}s"
-        sys.stderr.write(bar + ("\n" if done == total else ""))
-        sys.stderr.flush()
-
+    progress = progress_bar("matches")
     try:
         report = arena.run(
             a=options.a,
@@ -52,6 +49,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ValueError as error:
         parser.error(str(error))
     print(json.dumps(report) if options.json else _summary(report))
+
+
+def progress_bar(unit: str) -> Callable[[int, int], None]:
+    """A progress callback drawing a bar of `done/total unit` on stderr."""
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        filled = BAR_WIDTH * done // total
+        elapsed = time.monotonic() - started
+        bar = f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} {unit}, {elapsed:.0f}s"
+        sys.stderr.write(bar + ("\n" if done == total else ""))
+        sys.stderr.flush()
+
+    return progress
 
 
 def _summary(report: dict[str, Any]) -> str:
@@ -70,11 +81,16 @@ def _summary(report: dict[str, Any]) -> str:
     lines.append(f"dead hands: {rates['dead']:.1%}")
     if rates["tie"]:
         lines.append(f"knocks scored 0 by OpenSpiel (equal deadwood): {rates['tie']:.1%}")
-    for name, ms in report["decision_ms"].items():
-        lines.append(
-            f"decision time {name}: p50 {ms['p50']:.2f} ms, p99 {ms['p99']:.2f} ms ({ms['decisions']} decisions)"
-        )
+    lines += decision_lines(report["decision_ms"])
     return "\n".join(lines)
+
+
+def decision_lines(decision_ms: dict[str, dict[str, float]], clock: str = "") -> list[str]:
+    """One line a bot: its decision time p50 and p99 (`clock` names the clock, when not wall time)."""
+    return [
+        f"decision time {name}{clock}: p50 {ms['p50']:.2f} ms, p99 {ms['p99']:.2f} ms ({ms['decisions']} decisions)"
+        for name, ms in decision_ms.items()
+    ]
 
 
 if __name__ == "__main__":

@@ -4,22 +4,34 @@ A bot sees exactly what its seat's browser sees, ``games.rules.rummy.view_for(st
 and returns one action; the services ask again after every action of the bot's turn (draw,
 plays, discard).  Given the same view and seed it returns the same action (docs/bots.md).
 
-    choose_action("good", view, seed=match_seed) -> {"type": "discard", "card": 17}
+    choose_action("medium", view, seed=match_seed) -> {"type": "discard", "card": 17}
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 from random import Random
 from typing import Any
 
 from games.ai.rummy.knowledge import read_view
 from games.ai.rummy.policy import Level, decide
 
+MEDIUM = Level(reads_table=True, outs_weight=1.5, danger_weight=1.0, joker_hold=16.0, slip=0.0)
 LEVELS: dict[str, Level] = {
-    "easy": Level(reads_table=False, outs_weight=0.0, danger_weight=0.0, joker_hold=0.0, slip=0.25),
-    "good": Level(reads_table=True, outs_weight=1.5, danger_weight=1.0, joker_hold=16.0, slip=0.0),
+    "easy": Level(
+        reads_table=False,
+        outs_weight=0.0,
+        danger_weight=0.0,
+        joker_hold=0.0,
+        slip=0.4,
+        come_out_turns=(3, 1, 1),
+    ),
+    "medium": MEDIUM,
+    "hard": replace(
+        MEDIUM, outs_weight=4.0, samples=12, holds_for_rummy=True, endgame_outs=0.3, come_out_turns=(5, 0, 0)
+    ),
 }
 
 

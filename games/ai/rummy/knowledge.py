@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.cards import Card, parse_card
-from games.rules.rummy.deck import card_of
+from games.rules.rummy.deck import card_of, deck_ids
 from games.rules.rummy.melds import Meld
 from games.rules.rummy.rules import RummyRules
 
@@ -39,6 +39,11 @@ class Knowledge:
     """Per seat, cards it took from the discard pile (drawn or called) and still holds."""
     my_discards: frozenset[int]
     """Ids this seat threw this round."""
+    thrown: tuple[frozenset[Card], ...]
+    """Per seat, the cards it discarded this round (what it did not want)."""
+    turn_number: int
+    hidden: tuple[Card, ...]
+    """Every card out of sight (the stock and the other hands), copies repeated, in id order."""
     seen: Counter[Card]
     """Copies of each natural card in sight: own hand, table, discard pile."""
 
@@ -89,7 +94,19 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         picks=_picks(view["log"], view["seats"]),
         my_discards=frozenset(e["card"] for e in view["log"] if e["type"] == "discard" and e["seat"] == seat),
         seen=seen,
+        thrown=tuple(
+            frozenset(card_of(e["card"]) for e in view["log"] if e["type"] == "discard" and e["seat"] == s)
+            for s in range(view["seats"])
+        ),
+        turn_number=view["turn_number"],
+        hidden=_hidden(view),
     )
+
+
+def _hidden(view: dict[str, Any]) -> tuple[Card, ...]:
+    visible = set(view["hand"]) | set(view["discard_pile"]) | {c for m in view["table"] for c in m["cards"]}
+    ids = deck_ids(RummyRules.from_dict(view["rules"]))
+    return tuple(card_of(c) for c in ids if c not in visible)
 
 
 def _picks(log: list[dict[str, Any]], seats: int) -> tuple[frozenset[Card], ...]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from games.ai.rummy import judgement
+from games.ai.rummy import judgement, reading
 from games.ai.rummy.knowledge import Knowledge
 from games.rules.cards import Card
 from games.rules.rummy.deck import card_of
@@ -37,6 +37,19 @@ class Level:
     """Points a joker in hand is worth beyond its use in a meld now (it makes any pair a meld)."""
     slip: float
     """Chance of throwing a random loose card instead of the chosen one."""
+    come_out_turns: tuple[int, int, int] = (0, 0, 0)
+    """Own turns it waits before coming out at 2, 3 and 4 seats (it comes out once the turn number
+    passes that × seats), earlier only when that lays down every card but the discard.  Waiting
+    pays in two seats (the table's melds help nobody else, and more rounds end in a Rummy) and
+    costs at four, where three others race."""
+    samples: int = 0
+    """Sampled guesses of the other hands (`reading`) that price what a discard feeds; 0: the
+    picks alone (`judgement.danger`)."""
+    holds_for_rummy: bool = False
+    """Keeps its melds back while one card short of a Rummy and the table is far from going out."""
+    endgame_outs: float = 1.0
+    """Share of `outs_weight` kept once a seat that came out is down to two cards: then the
+    points in hand count, not the melds they might make."""
 
 
 def decide(k: Knowledge, level: Level, rng: Random) -> Action | None:
@@ -105,9 +118,26 @@ def _melds_to_lay(k: Knowledge, level: Level, rng: Random) -> tuple[Meld, ...]:
         rest = list(hand)
         rest.remove(keep)
         best = arrange(rest, k.rules)
-    if k.came_out[k.seat] or sum(map(meld_points, best.melds)) >= k.rules.first_meld_min:
+    if k.came_out[k.seat]:
+        return best.melds
+    if len(arrange(hand, k.rules).left) > 1 and (_too_early(k, level) or _holds_for_rummy(k, level)):
+        return ()
+    if sum(map(meld_points, best.melds)) >= k.rules.first_meld_min:
         return best.melds
     return arrange_first_meld(hand, k.rules).melds
+
+
+def _too_early(k: Knowledge, level: Level) -> bool:
+    return k.turn_number <= level.come_out_turns[k.seats - 2] * k.seats
+
+
+def _holds_for_rummy(k: Knowledge, level: Level) -> bool:
+    """One card short of laying everything at once (a Rummy doubles the round), while no other
+    seat is near going out and the stock is far from empty."""
+    if not level.holds_for_rummy or len(arrange(k.cards(), k.rules).left) > 2:
+        return False
+    others = [s for s in range(k.seats) if s != k.seat]
+    return k.stock_count >= 12 and all(not k.came_out[s] and k.hand_counts[s] >= 8 for s in others)
 
 
 def _meld_action(k: Knowledge, melds: tuple[Meld, ...]) -> Action:
@@ -162,6 +192,8 @@ def _discard(k: Knowledge, level: Level, rng: Random) -> int:
         slips = [c for c in naturals if card_of(c) in loose]
         if slips:
             return rng.choice(slips)
+    samples = reading.sample_hands(k, rng, level.samples) if level.samples else []
+    outs_weight = level.outs_weight * (level.endgame_outs if _endgame(k) else 1.0)
 
     def cost(c: int, left: int) -> tuple[float, int]:
         x = card_of(c)
@@ -169,8 +201,11 @@ def _discard(k: Knowledge, level: Level, rng: Random) -> int:
         if x in others:
             others.remove(x)
         value = float(left)
-        value += level.outs_weight * judgement.outs(k, x, others) if x in loose else 0.0
-        value += level.danger_weight * judgement.danger(k, x)
+        value += outs_weight * judgement.outs(k, x, others) if x in loose else 0.0
+        if samples:
+            value += level.danger_weight * _sampled_danger(k, x, samples)
+        else:
+            value += level.danger_weight * judgement.danger(k, x)
         return value, -c
 
     if all(card_of(c) in table.cards for c in naturals):
@@ -178,3 +213,21 @@ def _discard(k: Knowledge, level: Level, rng: Random) -> int:
         return table.cheapest(naturals, cost, as_card=card_of)
     everything = judgement.points(k, hand)  # jokers that may not go: every card stays in hand
     return min(naturals, key=lambda c: cost(c, everything - card_points(card_of(c), k.rules)))
+
+
+def _endgame(k: Knowledge) -> bool:
+    return any(k.came_out[s] and k.hand_counts[s] <= 2 for s in range(k.seats) if s != k.seat)
+
+
+def _sampled_danger(k: Knowledge, c: Card, samples: list[reading.Hands]) -> float:
+    """`judgement.danger` with the picks replaced by the sampled hands: how often the card builds a
+    meld for the next player (any other seat on a calling table, at a lesser weight)."""
+    if c.is_joker:
+        return 30.0
+    nxt = k.next_seat
+    risk = (12.0 if k.came_out[nxt] else 4.0) if judgement.fits_table(k, c) else 0.0
+    risk += 10.0 * reading.feed_chance(k, samples, c, nxt)
+    if k.rules.calling:
+        others = [s for s in range(k.seats) if s not in (k.seat, nxt)]
+        risk += 4.0 * sum(reading.feed_chance(k, samples, c, s) for s in others)
+    return risk
