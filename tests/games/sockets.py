@@ -15,6 +15,9 @@ from config.asgi import application
 
 ORIGIN = (b"origin", b"http://testserver")
 
+# Channels' default is 1 s: a loaded machine takes longer to admit a socket (two database trips).
+CONNECT_SECONDS = 10
+
 
 @database_sync_to_async
 def session_cookie(user) -> bytes:
@@ -30,7 +33,7 @@ async def connect(path: str, user=None, *, language: str | None = None) -> Webso
     if language is not None:
         headers.append((b"accept-language", language.encode()))
     communicator = WebsocketCommunicator(application, path, headers=headers)
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=CONNECT_SECONDS)
     assert connected, f"socket {path} refused"
     return communicator
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from games import flood, services
 from games.models import Match
 from games.replays import is_consistent, replayed_state
-from tests.games.sockets import connect, drain, receive_until
+from tests.games.sockets import CONNECT_SECONDS, connect, drain, receive_until
 from tests.games.support import assert_no_leak, make_user, me, ruleset, simple_policy
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -168,7 +168,7 @@ async def test_a_private_room_is_closed_to_strangers_without_the_invitation(redi
     refused = WebsocketCommunicator(
         application, f"/ws/room/{room.code}/", headers=[ORIGIN, (b"cookie", await session_cookie(stranger))]
     )
-    assert not (await refused.connect())[0]
+    assert not (await refused.connect(timeout=CONNECT_SECONDS))[0]
     invited = await connect(f"/ws/room/{room.code}/?t={room.invite_token}", stranger)
     assert (await receive_until(invited, "room"))["you"] is None
     await invited.disconnect()

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from games.models import Room
 from social import services
 from social.models import Challenge, Presence
-from tests.games.sockets import connect, receive_until
+from tests.games.sockets import CONNECT_SECONDS, connect, receive_until
 from tests.games.support import make_user, ruleset
 from tests.games.test_two_processes import cookie_for
 from tests.servers import daphne
@@ -95,7 +95,7 @@ async def test_bad_frames_get_an_error_and_a_guest_is_refused(redis_layer):
     from tests.games.sockets import ORIGIN
 
     guest = WebsocketCommunicator(application, "/ws/me/", headers=[ORIGIN])
-    connected, code = await guest.connect()
+    connected, code = await guest.connect(timeout=CONNECT_SECONDS)
     assert not connected and code == 4403
 
 

@@ -8,6 +8,7 @@ import websockets
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
+from tests.games.sockets import CONNECT_SECONDS
 from tests.servers import daphne
 
 ORIGIN = (b"origin", b"http://testserver")
@@ -15,7 +16,7 @@ ORIGIN = (b"origin", b"http://testserver")
 
 async def test_ping_is_answered_through_the_redis_layer(redis_layer):
     communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=CONNECT_SECONDS)
     assert connected
     await communicator.send_json_to({"type": "ping", "id": "abc"})
     reply = await communicator.receive_json_from(timeout=5)
@@ -25,7 +26,7 @@ async def test_ping_is_answered_through_the_redis_layer(redis_layer):
 
 async def test_a_socket_idle_longer_than_redis_read_timeouts_still_answers(redis_layer):
     communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
-    assert (await communicator.connect())[0]
+    assert (await communicator.connect(timeout=CONNECT_SECONDS))[0]
     await asyncio.sleep(6)  # redis-py 8's default socket timeout is 5 s
     await communicator.send_json_to({"type": "ping", "id": "after-a-pause"})
     assert (await communicator.receive_json_from(timeout=5))["id"] == "after-a-pause"
@@ -35,7 +36,7 @@ async def test_a_socket_idle_longer_than_redis_read_timeouts_still_answers(redis
 @pytest.mark.parametrize("frame", ["not json", "[1, 2]", '{"type": "launch"}', "x" * 5000])
 async def test_bad_frames_get_an_error_and_the_socket_stays_up(redis_layer, frame):
     communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
-    assert (await communicator.connect())[0]
+    assert (await communicator.connect(timeout=CONNECT_SECONDS))[0]
     await communicator.send_to(text_data=frame)
     assert (await communicator.receive_json_from(timeout=5))["code"] == "bad_message"
     await communicator.send_json_to({"type": "ping", "id": "still-alive"})
@@ -46,7 +47,7 @@ async def test_bad_frames_get_an_error_and_the_socket_stays_up(redis_layer, fram
 @pytest.mark.parametrize("headers", [[(b"origin", b"http://evil.example")], []], ids=["foreign", "missing"])
 async def test_a_socket_from_a_foreign_or_missing_origin_is_refused(headers):
     communicator = WebsocketCommunicator(application, "/ws/health/", headers=headers)
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=CONNECT_SECONDS)
     assert not connected
 
 
