@@ -277,3 +277,11 @@ def test_a_daily_gin_record_verifies_against_the_days_revealed_seed(client, tmp_
     assert out.getvalue().startswith("legal:")
     with pytest.raises(CommandError, match="not dealt from the given seed"):
         call_command("verify_record", str(path), "--seed", seeds.day_seed(day - timedelta(days=1)).hex())
+
+
+def test_the_replay_links_its_players_to_the_engine_review_and_nobody_else(client):
+    public, ana, _bo = online_match()
+    review = reverse("games:review", args=[public.pk])
+    assert review not in client.get(reverse("games:replay", args=[public.pk])).content.decode()
+    client.force_login(ana)
+    assert review in client.get(reverse("games:replay", args=[public.pk])).content.decode()
