@@ -1,6 +1,5 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from games.models import MAX_SEATS, BotLevel, RuleSet
 
@@ -59,7 +58,8 @@ class PassAndPlayForm(forms.Form):
 
 
 class RummyTableForm(forms.Form):
-    """A German Rummy table: its rule set fixes the seats; bots may fill some or all of them."""
+    """A German Rummy table: its rule set fixes the seats; bots may fill some or all of them
+    (all: a table of computers, which the creator watches)."""
 
     ruleset = RuleSetField(queryset=RuleSet.objects.none(), label=_("Rules"), empty_label=None)
     rounds = forms.TypedChoiceField(
@@ -69,7 +69,7 @@ class RummyTableForm(forms.Form):
         label=_("Rounds"),
     )
     bot_seats = forms.TypedChoiceField(
-        choices=[(str(n), str(n)) for n in range(MAX_SEATS)],
+        choices=[(str(n), str(n)) for n in range(MAX_SEATS + 1)],
         coerce=int,
         initial="0",
         label=_("Computer players"),
@@ -90,21 +90,17 @@ class RummyTableForm(forms.Form):
         self.fields["ruleset"].queryset = _offered("rummy")
 
     def clean(self):
-        """At least one seat is a person's, and only tables of people alone are rated: each
-        refusal is told beside the field to change."""
+        """No more bots than seats, and only tables of people alone are rated: each refusal is
+        told beside the field to change."""
         data = super().clean()
         ruleset, bots = data.get("ruleset"), data.get("bot_seats")
         if ruleset is None or bots is None:
             return data
-        if bots > ruleset.seats - 1:
+        if bots > ruleset.seats:
             self.add_error(
                 "bot_seats",
-                ngettext(
-                    "A table of %(seats)d keeps a seat for you: at most %(most)d computer player.",
-                    "A table of %(seats)d keeps a seat for you: at most %(most)d computer players.",
-                    ruleset.seats - 1,
-                )
-                % {"seats": ruleset.seats, "most": ruleset.seats - 1},
+                _("A table of %(seats)d has %(seats)d seats: at most %(seats)d computer players.")
+                % {"seats": ruleset.seats},
             )
         if data.get("rated") and bots:
             self.add_error(

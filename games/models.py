@@ -322,6 +322,12 @@ class Match(models.Model):
         db_index=True,
         help_text="Rummy with calling: the fresh discard may be called until then.",
     )
+    bots_play_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text="A table of computers alone: the sweeper plays its next action then.",
+    )
     seeds_secret_until = models.DateTimeField(
         null=True, blank=True, help_text="Finished hands' seeds stay hidden until then (the Daily Gin)."
     )

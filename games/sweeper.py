@@ -1,5 +1,5 @@
 """The sweeper: the one process that enforces clocks (turn deadlines, rummy call windows,
-room expiry, lost sockets).
+the pace of tables of computers alone, room expiry, lost sockets).
 
 With Redis, `manage.py run_sweeper` runs it beside the web processes.  With the in-memory
 channel layer (one process), the web process runs it itself (`start_in_process`), since
@@ -26,8 +26,9 @@ EXPIRY_EVERY = timedelta(minutes=10)
 
 
 def sweep_once(*, now: datetime, expire: bool = True) -> dict[str, int]:
-    """Close every call window that ran out, play every overdue turn, uncount sockets lost
-    with a dead process, and (when `expire`) expire idle rooms."""
+    """Close every call window that ran out, play every overdue turn and every due action of
+    a table of computers alone, uncount sockets lost with a dead process, and (when `expire`)
+    expire idle rooms."""
     playing = Match.objects.filter(status=Match.Status.PLAYING)
     windows = dict(playing.filter(call_deadline__lte=now).values_list("pk", "call_deadline"))
     overdue = dict(playing.filter(turn_deadline__lte=now).values_list("pk", "turn_deadline"))
@@ -37,9 +38,11 @@ def sweep_once(*, now: datetime, expire: bool = True) -> dict[str, int]:
     metrics.SWEEPER_LAG.set((now - oldest).total_seconds())
     closed = _each(windows, services.do_close_call_window, now, "call window")
     played = _each(overdue, services.do_timeout, now, "timeout")
+    due = playing.filter(bots_play_at__lte=now).values_list("pk", flat=True)
+    stepped = _each(due, services.do_bot_step, now, "bot step")
     expired = services.do_expire_idle_rooms(now=now) if expire else 0
     released = services.do_release_lost_sockets(now=now)
-    counts = {"calls_closed": closed, "timeouts": played, "expired": expired, "released": released}
+    counts = {"calls_closed": closed, "timeouts": played, "bot_steps": stepped, "expired": expired, "released": released}
     for receiver, answer in signals.swept.send_robust(None, now=now):  # other apps' clocks
         if isinstance(answer, Exception):  # an app's clock must not stop the others
             log.error("sweep receiver %s failed", receiver, exc_info=answer)

@@ -81,13 +81,14 @@ def pass_and_play(request):
 @require_POST
 def new_rummy_table(request):
     """A rummy table: with every other seat a bot it starts at once (guests welcome); else it
-    waits in the lobby for people (an account needed)."""
+    waits in the lobby for people (an account needed).  With every seat a bot, the creator
+    watches it through its invitation link (the table is private, and has no seat of theirs)."""
     form = RummyTableForm(request.POST)
     if not form.is_valid():
         return _lobby_page(request, rummy_form=form)
     data = form.cleaned_data
     bots = data["bot_seats"]
-    solo = bots == data["ruleset"].seats - 1
+    solo = bots >= data["ruleset"].seats - 1
     if not solo and not request.user.is_authenticated:
         return redirect(f"{settings.LOGIN_URL}?next={reverse('games:lobby')}")
     try:
@@ -104,6 +105,8 @@ def new_rummy_table(request):
     except services.ServiceError as error:
         form.add_error(None, error.message)
         return _lobby_page(request, rummy_form=form)
+    if bots == data["ruleset"].seats:
+        return redirect(f"{reverse('games:room', kwargs={'code': room.code})}?t={room.invite_token}")
     return redirect("games:room", code=room.code)
 
 

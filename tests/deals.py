@@ -19,6 +19,7 @@ Find a deal: the first seed that holds is printed as a line to paste into the te
 
     .venv/bin/python -m tests.deals rummy-three --people 0 2 --calm 3
     .venv/bin/python -m tests.deals gin-arcade --bot arcade --ends-before 2
+    .venv/bin/python -m tests.deals rummy-three --people --ends-within 6
 
 Pin it in the test as a `Deal`, saying why it was chosen:
 
@@ -123,7 +124,21 @@ class EndsBefore:
         return f"the hand ends before the people's turn {self.turns}"
 
 
-Predicate = Calm | EndsBefore
+@dataclass(frozen=True)
+class EndsWithin:
+    """The hand ends within `turns` turns of anyone, whoever starts: a table of computers alone
+    (no people) whose round a browser test watches to its end."""
+
+    turns: int
+
+    def holds(self, play: Play, table: Table) -> bool:
+        return play.over and len(play.turns) <= self.turns
+
+    def __str__(self) -> str:
+        return f"the hand ends within {self.turns} turns"
+
+
+Predicate = Calm | EndsBefore | EndsWithin
 
 
 @dataclass(frozen=True)
@@ -239,7 +254,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("ruleset", choices=sorted(RULE_SETS))
     parser.add_argument("--bot", default="medium", help="the bots' level (default medium)")
     parser.add_argument(
-        "--people", type=int, nargs="+", default=[0], help="the seats people play (default 0)"
+        "--people",
+        type=int,
+        nargs="*",
+        default=[0],
+        help="the seats people play (default 0; none: bots alone)",
     )
     parser.add_argument("--bot-seeds", type=int, default=1, help="seeds of the bots' randomness to cover")
     parser.add_argument("--from", dest="first", type=int, default=0, help="the first seed number to try")
@@ -248,9 +267,16 @@ def main(argv: list[str] | None = None) -> None:
     wanted.add_argument(
         "--ends-before", type=int, metavar="N", help="the hand ends before the people's turn N"
     )
+    wanted.add_argument("--ends-within", type=int, metavar="N", help="the hand ends within N turns of anyone")
     args = parser.parse_args(argv)
     table = Table(args.ruleset, bot=args.bot, people=tuple(args.people), bot_seeds=args.bot_seeds)
-    predicate = Calm(args.calm) if args.calm else EndsBefore(args.ends_before)
+    predicate: Predicate = (
+        Calm(args.calm)
+        if args.calm
+        else EndsWithin(args.ends_within)
+        if args.ends_within
+        else EndsBefore(args.ends_before)
+    )
     seed = find(table, predicate, first=args.first)
     print(f'bytes.fromhex("{seed.hex()}")  # {table}: {predicate}')
 

@@ -13,6 +13,7 @@ from common.errors import ServiceError
 from games.services.matches import (
     ActResult,
     do_act,
+    do_bot_step,
     do_claim,
     do_close_call_window,
     do_offer,
@@ -44,6 +45,7 @@ __all__ = [
     "ServiceError",
     "check_live_room",
     "do_act",
+    "do_bot_step",
     "do_claim",
     "do_close_call_window",
     "do_close_room",

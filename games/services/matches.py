@@ -116,6 +116,19 @@ def do_timeout(*, match_id: int, now: datetime) -> bool:
     return True
 
 
+def do_bot_step(*, match_id: int, now: datetime) -> bool:
+    """At a table of computers alone, play the one action that is due (the sweeper calls this
+    when `bots_play_at` comes); False when it is not due (yet)."""
+    with transaction.atomic():
+        match, seats = lock_match(match_id)
+        if match.status != Match.Status.PLAYING or not match.bots_play_at or match.bots_play_at > now:
+            return False
+        run = Run(match, seats)
+        run.step()
+        run.finish()
+    return True
+
+
 def do_close_call_window(*, match_id: int, now: datetime) -> bool:
     """End a call window that ran out: nobody called, so the next player draws (a bot at once,
     a person whenever it likes); False when the window was closed meanwhile."""

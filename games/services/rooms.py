@@ -38,7 +38,8 @@ def do_create_room(
 ) -> Room:
     """A room with the creator in seat 0; the other seats (the rule set's number) hold bots of
     level `bot` (all of them, or the last `bot_seats`), the creator again for pass-and-play
-    (`hotseat`), or nobody yet (an online room).  `rounds`: how many rounds a rummy table plays.
+    (`hotseat`), or nobody yet (an online room).  `bot_seats` may be every seat: a table of
+    computers alone, which its creator watches (through the invitation link: it is private).  `rounds`: how many rounds a rummy table plays.
 
     Playing the computer or pass-and-play is open to guests; online rooms and rated play
     need an account.  `first_seed` deals the first hand (the Daily Gin's shared deal), and
@@ -52,13 +53,13 @@ def do_create_room(
         raise ServiceError("bad_bot", f"No computer level {bot!r}.")
     seat_count = ruleset.seats if ruleset.family == "rummy" else 2
     bots = (seat_count - 1 if bot_seats is None else bot_seats) if bot else 0
-    if not 0 <= bots <= seat_count - 1 or (bot_seats and not bot):
-        raise ServiceError("bad_bot", f"Between 0 and {seat_count - 1} computer seats.")
+    if not 0 <= bots <= seat_count or (bot_seats and not bot):
+        raise ServiceError("bad_bot", f"Between 0 and {seat_count} computer seats.")
     if ruleset.family == "rummy" and not (rounds and 1 <= rounds <= 20):
         raise ServiceError("bad_rounds", "A rummy table plays 1 to 20 rounds.")
     if hotseat and seat_count != 2:
         raise ServiceError("bad_request", "Pass-and-play is for two players.")
-    local = bots == seat_count - 1 or hotseat
+    local = bots >= seat_count - 1 or hotseat
     if not local and not identity.is_authenticated:
         raise ServiceError("account_needed", "Online rooms need an account.")
     if rated and (bots or hotseat or ruleset.flags.get("practice")):
@@ -81,11 +82,11 @@ def do_create_room(
             rounds=rounds if ruleset.family == "rummy" else None,
         )
         creator = {"user_id": identity.user_id, "guest_key": identity.guest_key}
-        Seat.objects.create(room=room, index=0, **creator)
-        for index in range(1, seat_count):
+        for index in range(seat_count):
             is_bot = index >= seat_count - bots
+            sits = (index == 0 and not is_bot) or hotseat
             Seat.objects.create(
-                room=room, index=index, bot=bot if is_bot else "", **(creator if hotseat else {})
+                room=room, index=index, bot=bot if is_bot else "", **(creator if sits else {})
             )
         if local:
             start_match(room, first_seed=first_seed, seeds_secret_until=seeds_secret_until)

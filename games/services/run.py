@@ -25,6 +25,11 @@ from games.wire import game_payload, seeds_secret
 ACTIVITY_STEP = timedelta(minutes=1)  # a room's last activity is kept to the minute: one write less per move
 CALL_WINDOW = timedelta(seconds=3)
 """Rummy with calling: how long people may call a fresh discard (docs/protocol.md, "Calling")."""
+BOT_PACE_MS = (800, 1500)
+"""A table of computers alone: the pause before each of its actions, drawn in this range, so
+that its watchers can follow the game."""
+ROUND_PAUSE = timedelta(seconds=6)
+"""... and before it deals the next round, so that the round's results can be read."""
 
 
 class Run:
@@ -45,6 +50,8 @@ class Run:
         self.offered = self._discard_key()
         self.window_closed = False
         self.turn_before = self.family.turn(self.state)
+        # With nobody to wait for, bots play one action per `step`, at a pace people can watch.
+        self.paced = all(seat.bot for seat in seats)
 
     def _apply(self, seat: int | None, action: Any, *, actor: str, client_id: str = "") -> None:
         try:
@@ -79,9 +86,21 @@ class Run:
         first (`_offer_call`), and a bot's draw waits while the call window is open."""
         while not self.family.is_over(self.state):
             turn = self.family.turn(self.state)
-            if self._offer_call() or turn is None or not self.seats[turn].bot:
+            if self._offer_call() or turn is None or not self.seats[turn].bot or self.paced:
                 return
             self._apply(turn, self._bot_action(turn), actor="bot")
+
+    def step(self) -> None:
+        """A table of computers alone: play its next action (a bot's, or the next round's deal)."""
+        if self.family.is_over(self.state):
+            return
+        if self.family.needs_deal(self.state):
+            self.deal()
+            return
+        turn = self.family.turn(self.state)
+        if turn is not None:
+            self._apply(turn, self._bot_action(turn), actor="bot")
+            self.advance()  # a fresh discard is offered to the bots that may call it
 
     def _offer_call(self) -> bool:
         """After a discard on a calling table, once: the bots that may call decide at once, in
@@ -151,6 +170,7 @@ class Run:
         )
         playing = match.status == Match.Status.PLAYING
         match.call_deadline = self.call_until if playing and family.callers(self.state) else None
+        match.bots_play_at = self._next_bot_action(now) if playing and self.paced else None
         try:  # every caller holds a transaction: a failed insert rolls it all back
             save_run(match, self.moves)
         except IntegrityError:
@@ -177,6 +197,12 @@ class Run:
         self.turn_before = turn
         self.moves = []
         self.window_closed = False
+
+    def _next_bot_action(self, now: datetime) -> datetime:
+        if self.family.needs_deal(self.state):
+            return now + ROUND_PAUSE
+        low, high = BOT_PACE_MS
+        return now + timedelta(milliseconds=low + secrets.randbelow(high - low + 1))
 
     def _announce(self, match: Match) -> None:
         finished_hands = match.state.get("history", [])[self.hands_before :]

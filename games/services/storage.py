@@ -54,6 +54,7 @@ _PROGRESS_FIELDS = [
         "end_reason",
         "turn_deadline",
         "call_deadline",
+        "bots_play_at",
         "updated_at",
     )
 ]

@@ -1,6 +1,7 @@
 // The lobby: the open public rooms kept live over /ws/lobby/ (one's own marked "yours", not
 // "Join"), the computer's level greyed out for the arcade rules (they always play the arcade
-// computer), and a rummy table's computer players limited to its seats less one.
+// computer), and a rummy table's computer players limited to its seats (all of them: the
+// creator watches the computers play).
 import { GameSocket } from "./socket.js";
 
 const json = (id) => JSON.parse(document.getElementById(id).textContent);
@@ -55,12 +56,12 @@ ruleset.addEventListener("change", syncLevel);
 computer.addEventListener("submit", () => (level.disabled = false)); // a disabled field is not sent
 syncLevel();
 
-// At least one seat stays a person's: more computer players than that are greyed out.
+// More computer players than seats are greyed out.
 const rummy = document.getElementById("rummy-form");
 if (rummy) {
   const { ruleset: table, bot_seats: bots } = rummy.elements;
   const syncBots = () => {
-    const most = Number(table.selectedOptions[0]?.dataset.seats ?? bots.options.length) - 1;
+    const most = Number(table.selectedOptions[0]?.dataset.seats ?? bots.options.length - 1);
     for (const option of bots.options) option.disabled = Number(option.value) > most;
     if (Number(bots.value) > most) bots.value = String(most);
   };

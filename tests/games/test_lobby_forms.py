@@ -1,5 +1,5 @@
-"""The lobby's forms: a rummy table takes any number of computer players that leaves a seat
-for a person, and a refused form comes back as typed with its error beside the field."""
+"""The lobby's forms: a rummy table takes any number of computer players up to its seats
+(all: a table to watch), and a refused form comes back as typed with its error beside the field."""
 
 import re
 
@@ -32,17 +32,17 @@ def test_every_count_of_computer_players_that_leaves_a_person_opens_a_table(clie
 
 def test_too_many_computer_players_keeps_the_form_and_says_what_to_change(client):
     rules = ruleset("rummy-standard", seats=2)
-    form = {"ruleset": rules.pk, "rounds": "5", "bot_seats": "2", "level": "easy", "turn_seconds": "60"}
+    form = {"ruleset": rules.pk, "rounds": "5", "bot_seats": "3", "level": "easy", "turn_seconds": "60"}
     response = client.post("/play/rummy/", form)
     page = response.content.decode()
     assert response.status_code == 400 and not Room.objects.exists()
     error = re.search(r'<span class="field-error" id="rummy-bot_seats-error">(.*?)</span>', page).group(1)
-    assert error == "A table of 2 keeps a seat for you: at most 1 computer player."
+    assert error == "A table of 2 has 2 seats: at most 2 computer players."
     assert 'id="rummy-bot_seats" aria-invalid="true" aria-describedby="rummy-bot_seats-error"' in page
     assert [selected(page, name) for name in ("ruleset", "rounds", "bot_seats", "level", "turn_seconds")] == [
         str(rules.pk),
         "5",
-        "2",
+        "3",
         "easy",
         "60",
     ]

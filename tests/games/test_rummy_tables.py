@@ -73,9 +73,9 @@ def test_rummy_tables_refuse_impossible_setups():
     ana = make_user("Ana")
     with pytest.raises(ServiceError, match="1 to 20 rounds"):
         services.do_create_room(identity=me(ana), ruleset=ruleset("rummy-standard", seats=2), bot="easy")
-    with pytest.raises(ServiceError, match="computer seats"):
+    with pytest.raises(ServiceError, match="Between 0 and 2 computer seats"):
         services.do_create_room(
-            identity=me(ana), ruleset=ruleset("rummy-standard", seats=2), bot="easy", bot_seats=2, rounds=1
+            identity=me(ana), ruleset=ruleset("rummy-standard", seats=2), bot="easy", bot_seats=3, rounds=1
         )
 
 

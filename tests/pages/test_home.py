@@ -17,10 +17,15 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-pass-phrase"
 
 
-def hidden_fields(html: str, action: str) -> dict[str, str]:
-    """The hidden inputs of the page's form that posts to `action`: what its one button sends."""
+def hidden_fields(html: str, action: str, button: str | None = None) -> dict[str, str]:
+    """What the page's form that posts to `action` sends: its hidden inputs, and the name and
+    value of its button labelled `button` (when given)."""
     form = re.search(rf'<form method="post" action="{re.escape(action)}".*?</form>', html, re.S).group(0)
-    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    if button is not None:
+        pressed = re.search(rf'<button[^>]* name="(\w+)" value="([^"]*)">{re.escape(button)}</button>', form)
+        fields[pressed.group(1)] = pressed.group(2)
+    return fields
 
 
 def sign_in(client, user, *, last_login=None):
@@ -50,7 +55,7 @@ def test_the_one_click_game_is_named_in_the_pages_language(client):
 
 
 def test_the_german_rummy_button_opens_a_table_full_of_computer_players(client):
-    fields = hidden_fields(client.get("/").content.decode(), "/play/rummy/")
+    fields = hidden_fields(client.get("/").content.decode(), "/play/rummy/", "Open a German Rummy table")
     response = client.post("/play/rummy/", fields)
     room = Room.objects.get()
     assert response["Location"] == f"/r/{room.code}/"
@@ -59,6 +64,15 @@ def test_the_german_rummy_button_opens_a_table_full_of_computer_players(client):
         room.seats.filter(bot="").count() == 1
         and room.seats.exclude(bot="").count() == room.ruleset.seats - 1
     )
+
+
+def test_the_watch_button_opens_a_table_of_computers_alone_for_the_guest_to_watch(client):
+    fields = hidden_fields(client.get("/").content.decode(), "/play/rummy/", "Watch the computers play")
+    response = client.post("/play/rummy/", fields)
+    room = Room.objects.get()
+    assert response["Location"] == f"/r/{room.code}/?t={room.invite_token}"
+    assert room.state == Room.State.PLAYING and not room.seats.filter(bot="").exists()
+    assert '"you": null' in client.get(response["Location"]).content.decode()
 
 
 def test_the_home_page_links_every_part_of_the_site(client):
