@@ -42,7 +42,13 @@ def sweep_once(*, now: datetime, expire: bool = True) -> dict[str, int]:
     stepped = _each(due, services.do_bot_step, now, "bot step")
     expired = services.do_expire_idle_rooms(now=now) if expire else 0
     released = services.do_release_lost_sockets(now=now)
-    counts = {"calls_closed": closed, "timeouts": played, "bot_steps": stepped, "expired": expired, "released": released}
+    counts = {
+        "calls_closed": closed,
+        "timeouts": played,
+        "bot_steps": stepped,
+        "expired": expired,
+        "released": released,
+    }
     for receiver, answer in signals.swept.send_robust(None, now=now):  # other apps' clocks
         if isinstance(answer, Exception):  # an app's clock must not stop the others
             log.error("sweep receiver %s failed", receiver, exc_info=answer)

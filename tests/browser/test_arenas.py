@@ -23,7 +23,7 @@ def test_a_player_joins_an_arena_on_a_phone_and_sees_the_table_fill_live(browser
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Arenas").click()
     page.get_by_role("link", name="Evening Gin Arena").click()
     page.get_by_role("button", name="Join").click()
-    expect(page.get_by_role("status")).to_contain_text("Waiting for your next opponent")
+    expect(page.get_by_role("status").filter(has_text="Waiting for your next opponent")).to_be_visible()
     rows = page.locator("#standings tbody tr")
     expect(rows).to_have_count(1)
 
