@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 
 from games import played
+from games.chat.selectors import replay_chat
 from games.identity import identity_of
 from games.record_export import match_record
 from games.replay_frames import frames
@@ -58,6 +59,8 @@ def replay(request, match_id: int):
             "every_hand": every_hand,
             "access": access,
             "views": [(i, name) for i, name in enumerate(names) if access.may_view(i)],
+            # What the players said at the table is theirs: shown to them only.
+            "chat": replay_chat(match, reader_id=request.user.pk) if access.seats else [],
             "replay": {
                 "family": match.family,
                 "seat": seat,

@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from common.errors import ServiceError
 from games.models import Family, Match
+from games.played import seat_names
 from review.models import Review
+from social.services import do_notify
 
 
 def check_reviewable(*, match: Match, seat: int) -> None:
@@ -31,6 +34,22 @@ def do_store_review(
             review = Review.objects.create(
                 match=match, seat=seat, decisions=decisions, summary=summary, samples=samples
             )
+            _tell_the_player(match=match, seat=seat)
         return review, True
     except IntegrityError:  # another worker finished the same review first
         return Review.objects.get(match=match, seat=seat), False
+
+
+def _tell_the_player(*, match: Match, seat: int) -> None:
+    """The seat's player hears of the finished review on the bell (their preference allowing)."""
+    user_id = match.room.seats.filter(index=seat).values_list("user_id", flat=True).first()
+    if user_id is None:
+        return
+    names = seat_names(match)
+    do_notify(
+        user_id=user_id,
+        kind="review",
+        params={"name": ", ".join(n for i, n in enumerate(names) if i != seat)},
+        url=reverse("games:review", args=[match.pk]),
+        key=f"review:{match.pk}:{seat}",
+    )

@@ -29,3 +29,4 @@ register("friend_request", _("Friend requests"), _("%(name)s wants to be your fr
 register("friend_accepted", _("Accepted friend requests"), _("%(name)s accepted your friend request"))
 register("your_turn", _("Your turn in a game open in another tab"), _("Your turn against %(name)s"))
 register("daily", _("The Daily Gin's new deal"), _("Today's Daily Gin is dealt"))
+register("review", _("Finished reviews"), _("The review of your game against %(name)s is ready"))

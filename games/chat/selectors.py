@@ -65,10 +65,15 @@ def history_frame(room: Room, user_id: int | None, seats: list[int]) -> dict[str
     }
 
 
-def match_chat(match: Match) -> list[dict[str, Any]]:
-    """Everything said while `match` was played, both chats, in order (for its replay);
-    removed messages keep their place."""
-    return [message_wire(m) for m in ChatMessage.objects.filter(match=match)]
+def replay_chat(match: Match, *, reader_id: int | None) -> list[ChatMessage]:
+    """What the players said at the table while `match` was played, for a player's replay, in
+    order; removed messages keep their place, and a block hides its other side's messages."""
+    hidden = blocks.blocked_either_way(reader_id)
+    return list(
+        ChatMessage.objects.filter(match=match, channel=Channel.TABLE)
+        .exclude(author_id__in=hidden)
+        .order_by("created_at", "id")
+    )
 
 
 CONTEXT = 5

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from common.errors import ServiceError
 from games.chat.models import ChatMessage, SiteMute
-from games.chat.selectors import history_frame, match_chat
+from games.chat.selectors import history_frame, replay_chat
 from games.chat.services import do_say
 from moderation.models import AuditEntry, Report
 from tests.admin.support import online_room, post_action
@@ -57,7 +57,12 @@ def test_moderators_read_a_rooms_chat_and_remove_a_message_kept_for_the_audit(
     ]
     shown = history_frame(room, ana.pk, [0])["messages"]
     assert [(m["text"], m["removed"]) for m in shown][1] == (None, True)
-    assert [m["removed"] for m in match_chat(room.matches.get())] == [False, True, False, False]
+    assert [m.removed_at is not None for m in replay_chat(room.matches.get(), reader_id=None)] == [
+        False,
+        True,
+        False,
+        False,
+    ]
     entry = AuditEntry.objects.get(action=AuditEntry.Action.CHAT_MESSAGE_REMOVED)
     assert (entry.reason, entry.details["said"]) == ("insult", "you are an idiot")
 

@@ -285,3 +285,27 @@ def test_the_replay_links_its_players_to_the_engine_review_and_nobody_else(clien
     assert review not in client.get(reverse("games:replay", args=[public.pk])).content.decode()
     client.force_login(ana)
     assert review in client.get(reverse("games:replay", args=[public.pk])).content.decode()
+
+
+def test_the_players_see_their_table_chat_in_the_replay_and_nobody_else_does(client):
+    from accounts.services import do_block
+    from games.chat.services import do_say
+
+    match, ana, bo = online_match(finish=False)
+    do_say(room=match.room, identity=me(ana), text="<img src=x onerror=alert(1)>")
+    do_say(room=match.room, identity=me(bo), phrase="well_played")
+    match = play_gin(match, {0: ana, 1: bo})
+    replay = reverse("games:replay", args=[match.pk])
+    assert "Table chat" not in client.get(replay).content.decode()  # anyone: the match, not the talk
+    client.force_login(ana)
+    said = chat_log(client.get(replay))
+    assert "&lt;img src=x onerror=alert(1)&gt;" in said and "<img" not in said
+    assert "Bo</b>" in said and "Well played" in said
+    do_block(blocker=ana, blocked=bo)
+    said = chat_log(client.get(replay))
+    assert "Well played" not in said and "Ana</b>" in said
+
+
+def chat_log(response) -> str:
+    page = response.content.decode()
+    return page[page.index('class="chat-log"') : page.index("</ol>", page.index('class="chat-log"'))]

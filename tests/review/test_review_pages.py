@@ -84,3 +84,15 @@ def test_the_review_page_in_spanish(client, match) -> None:
     client = _player(client, match)
     page = client.get(reverse("games:review", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Revisar esta partida" in page
+
+
+def test_a_finished_review_rings_its_players_bell_once() -> None:
+    from social.models import Notification
+
+    player = make_user("Rita Review")
+    match = store(ONE_HAND, *play(ONE_HAND, seeds(8, base=700), (hard, hard)), users=[player, None])
+    run_review(match.pk, 0, samples=8)
+    run_review(match.pk, 0, samples=8)  # a retried job: the stored review, no second ring
+    (bell,) = Notification.objects.filter(user=player)
+    assert bell.kind == "review" and bell.url == reverse("games:review", args=[match.pk])
+    assert bell.params == {"name": "Hard"}
