@@ -1,7 +1,7 @@
 // The end of a rummy round: every hand left (its points against the player), the round's
 // scores and why, the running totals and *Next round*; after the last round the winners
 // and *Rematch*. The gin table's modal dialog and its pieces (table/results.js).
-import { cardRow, el, scoreTable } from "../table/results.js";
+import { cardRow, el, rematchChallenge, scoreTable } from "../table/results.js";
 import { t } from "../table/texts.js";
 import { codeOf } from "./deck.js";
 
@@ -58,6 +58,8 @@ export function renderRoundEnd(dialog, scene, actions) {
       button.addEventListener("click", actions.rematch);
       row.append(button);
       if (mine) row.append(el("span", "note", t("rematch_waiting")));
+      const challenge = rematchChallenge(room);
+      if (challenge) row.append(challenge);
     }
     const lobby = el("a", "button-gold", t("lobby"));
     lobby.href = "/play/";

@@ -123,13 +123,8 @@ export function renderResult(dialog, scene, actions) {
       actionsRow.append(button);
       if (mine) actionsRow.append(el("span", "note", t("rematch_sent", { name: names[them] })));
       else if (offers[String(them)] === "rematch") actionsRow.append(el("span", "note", t("rematch_offered", { name: names[them] })));
-      // Between two signed-in people: a challenge to the same terms at a new table (static/js/social.js).
-      if (!room.hotseat && room.seats.every((s) => s.kind === "player") && document.getElementById("bell")) {
-        const challenge = el("button", "button-gold", t("rematch_new_table"));
-        challenge.type = "button";
-        challenge.dataset.rematchChallenge = room.code;
-        actionsRow.append(challenge);
-      }
+      const challenge = rematchChallenge(room);
+      if (challenge) actionsRow.append(challenge);
     }
     const lobby = el("a", "button-gold", t("lobby"));
     lobby.href = "/play/";
@@ -150,4 +145,15 @@ export function renderResult(dialog, scene, actions) {
 
 export function closeResult(dialog) {
   if (dialog.open) dialog.close();
+}
+
+// Between two signed-in people: a challenge to the same terms at a new table (static/js/social.js
+// sends it; the bell is there only for a signed-in player).  Null at any other table.
+export function rematchChallenge(room) {
+  const two = room.seats.length === 2 && room.seats.every((s) => s.kind === "player");
+  if (room.hotseat || !two || !document.getElementById("bell")) return null;
+  const button = el("button", "button-gold", t("rematch_new_table"));
+  button.type = "button";
+  button.dataset.rematchChallenge = room.code;
+  return button;
 }
