@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -34,12 +35,13 @@ class ArenaConsumer(JsonConsumer):
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.room: str | None = None
         await self.channel_layer.group_add(services.arena_group(self.arena.pk), self.channel_name)
+        self.joined_at = time.monotonic()  # news sent before this never reaches this socket
         if self.user_id is not None:
             await database_sync_to_async(services.do_arena_socket)(
                 arena=self.arena, user_id=self.user_id, step=1
             )
             self.counted = True
-        await self.arena_changed({})
+        await self.arena_changed({"since": self.joined_at})
 
     async def disconnect(self, code):
         if self.arena is None:
@@ -66,7 +68,7 @@ class ArenaConsumer(JsonConsumer):
         await self.send_json({"type": "pong"})
 
     async def arena_changed(self, event):
-        text, rooms = await _shared_read(self.arena.pk, event.get("change"))
+        text, rooms = await _shared_read(self.arena.pk, event.get("change"), since=event.get("since"))
         await self.send(text_data=text)
         if self.user_id is None:
             return
@@ -82,19 +84,21 @@ class ArenaConsumer(JsonConsumer):
 
 
 Read = tuple[str, dict[int, str | None]]
-_reads: dict[int, tuple[str | None, asyncio.Future]] = {}
-"""arena -> the last change and the read made for it, shared by this process's sockets: the
-standings frame, and each joined player's running table (None: free)."""
+_reads: dict[int, tuple[str | None, float, asyncio.Future]] = {}
+"""arena -> the last change, when its read began and the read, shared by this process's
+sockets: the standings frame, and each joined player's running table (None: free)."""
 
 
-async def _shared_read(arena_id: int, change: str | None) -> Read:
-    """The read made for `change`; a socket opening (None) takes the latest one (the arena has
-    not changed since, or the change's message is on its way and reads again)."""
+async def _shared_read(arena_id: int, change: str | None, *, since: float | None = None) -> Read:
+    """The read made for `change`.  A socket opening (no change) takes the latest read only if
+    it began after the socket joined the group (`since`): news sent before that went to the
+    group without it, so an older read may miss it."""
     last = _reads.get(arena_id)
-    if last is None or (change is not None and last[0] != change):
+    stale = last is None or (last[0] != change if change is not None else last[1] < (since or 0.0))
+    if stale:
         read = asyncio.ensure_future(database_sync_to_async(_read)(arena_id))
-        last = _reads[arena_id] = (change, read)
-    return await asyncio.shield(last[1])  # one socket closing does not cancel the others' read
+        last = _reads[arena_id] = (change, time.monotonic(), read)
+    return await asyncio.shield(last[2])  # one socket closing does not cancel the others' read
 
 
 def _read(arena_id: int) -> Read:
