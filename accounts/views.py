@@ -5,7 +5,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -13,6 +12,7 @@ from accounts.forms import ProfileForm
 from accounts.models import User
 from accounts.services import do_block, do_unblock, do_update_table_preferences
 from common.errors import ServiceError
+from common.redirects import back_to_page
 from games.identity import identity_of
 from games.selectors import games_of
 
@@ -81,9 +81,4 @@ def blocks(request):
 
 
 def _back(request):
-    target = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return redirect(target)
-    return redirect("accounts:blocks")
+    return back_to_page(request, fallback="accounts:blocks")

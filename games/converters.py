@@ -22,8 +22,9 @@ register_converter(RoomCodeConverter, "room")
 register_converter(InviteTokenConverter, "invite")
 
 
-class MatchIdConverter:
-    """A match id within PostgreSQL's integer: a longer number is a 404, not a database error."""
+class RowIdConverter:
+    """A row id within PostgreSQL's integer: a longer number is a 404 (or a refused socket),
+    not a database error."""
 
     regex = "[0-9]{1,9}"
 
@@ -34,4 +35,5 @@ class MatchIdConverter:
         return str(value)
 
 
-register_converter(MatchIdConverter, "match")
+register_converter(RowIdConverter, "match")
+register_converter(RowIdConverter, "id")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from common.errors import ServiceError
@@ -45,7 +47,8 @@ def _tell_the_player(*, match: Match, seat: int) -> None:
     user_id = match.room.seats.filter(index=seat).values_list("user_id", flat=True).first()
     if user_id is None:
         return
-    names = seat_names(match)
+    with translation.override(settings.LANGUAGE_CODE):  # stored once, whatever page ran the job
+        names = seat_names(match)
     do_notify(
         user_id=user_id,
         kind="review",

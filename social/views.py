@@ -6,22 +6,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from common.redirects import back_to_page
 from social import selectors, services
 from social.forms import ChallengeForm
 
 
-def _back(request, fallback: str = "social:friends"):
-    target = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return redirect(target)
-    return redirect(fallback)
+def _back(request):
+    return back_to_page(request, fallback="social:friends")
 
 
 def _check_answer(answer: str) -> None:
