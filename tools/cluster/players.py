@@ -27,6 +27,8 @@ class Tally:
     refused: list[str] = field(default_factory=list)
     finished: int = 0
     unfinished: list[str] = field(default_factory=list)
+    last_seen: dict[str, dict[int, str]] = field(default_factory=dict)
+    """room code -> seat -> the last frame it took and the action it waits on (for a stall)"""
 
 
 async def play_seat(
@@ -51,7 +53,9 @@ async def play_seat(
             try:
                 frame = json.loads(await asyncio.wait_for(sock.recv(), STALL_S))
             except TimeoutError:
-                await sock.send(json.dumps({"type": "resync"}))
+                # No answer: an action's ack may have been lost to a failure (a server_error
+                # carries no id), so it is resent (the server acknowledges a repeat once more).
+                await sock.send(json.dumps(pending or {"type": "resync"}))
                 last_version = -1
                 continue
         except (OSError, WebSocketException, InvalidHandshake, TimeoutError):
@@ -79,6 +83,10 @@ async def play_seat(
         if frame["version"] <= last_version:
             continue
         last_version = frame["version"]
+        tally.last_seen.setdefault(code, {})[seat] = (
+            f"v{last_version} {frame['status']} {frame['view']['phase']} turn {frame['view']['turn']},"
+            f" waiting on {pending and pending['id']}"
+        )
         if frame["status"] != "playing":
             done.set()
             break
@@ -108,6 +116,8 @@ async def play_tables(*, url: str, tables, tally: Tally, timeout: float) -> None
             tally.finished += 1
         except TimeoutError:
             tally.unfinished.append(t.code)
+            for seat, seen in tally.last_seen.get(t.code, {}).items():
+                print(f"unfinished {t.code} seat {seat}: last took {seen}", flush=True)
         finally:
             done.set()
             for task in seats:
