@@ -10,21 +10,21 @@ import re
 from datetime import date
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from daily import services as daily_services
-from daily.models import DailyPlay
 from daily.seeds import day_seed
 from games import services
-from games.models import Match
+from games.models import Match, Move, Room
 from games.rules.gin import GinState
 from tests.admin.support import finished_match, online_room
 from tests.daily.support import NOON, OPEN_DAY, play_first_hand
 from tests.games.support import make_user, ruleset
-from tests.web.test_malformed_input import url_formats
+from tests.web.test_malformed_input import MODEL_ADDRESS, url_formats
 
 # Transactional: in a run of the admin tests with others (never alone) the scan's rows were
 # found committed for the tests after it; a flush after each test keeps them from leaking.
@@ -81,13 +81,28 @@ def superuser_client() -> Client:
     return client
 
 
+def object_ids(matches: list[Match]) -> dict[type, set[str]]:
+    """The ids to fill each model's admin addresses with: the rows these matches touch (their
+    rooms, first moves, players), and for every other model the rows it holds."""
+    users = {s.user_id for m in matches for s in m.room.seats.all() if s.user_id}
+    touched = {
+        Match: {m.pk for m in matches},
+        Room: {m.room_id for m in matches},
+        Move: {pk for m in matches for pk in m.moves.values_list("pk", flat=True)[:3]},
+        get_user_model(): users,
+    }
+    return {
+        model: {str(pk) for pk in touched.get(model) or model._default_manager.values_list("pk", flat=True)}
+        for model in MODEL_ADDRESS.values()
+    }
+
+
 def admin_urls(matches: list[Match]) -> list[str]:
-    """Every admin address, each object part filled with the id of every row these matches
-    touch (their rooms, moves, attempts, reports, users), and each changelist searched for
+    """Every admin address, each object part filled with the id of every row of its model these
+    matches touch (any row for the addresses of no model), and each changelist searched for
     their room codes."""
-    ids = {str(pk) for m in matches for pk in (m.pk, m.room_id, *m.moves.values_list("pk", flat=True)[:3])}
-    ids |= {str(pk) for pk in DailyPlay.objects.values_list("pk", flat=True)}
-    ids |= {str(s.user_id) for m in matches for s in m.room.seats.all() if s.user_id}
+    ids = object_ids(matches)
+    everything = set().union(*ids.values())
     urls = []
     for fmt, params in url_formats():
         if not fmt.startswith("admin/"):
@@ -97,7 +112,8 @@ def admin_urls(matches: list[Match]) -> list[str]:
             if fmt.endswith("/") and fmt.count("/") == 3:  # a changelist
                 urls += [f"/{fmt}?q={m.room.code}" for m in matches]
             continue
-        urls += ["/" + fmt % {name: pk for name in params} for pk in ids]
+        model = next((m for prefix, m in MODEL_ADDRESS.items() if fmt.startswith(prefix)), None)
+        urls += ["/" + fmt % {name: pk for name in params} for pk in ids.get(model, everything)]
     urls += [reverse("admin:games_match_replay", args=[m.pk]) for m in matches]
     return urls
 

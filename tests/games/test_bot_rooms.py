@@ -37,7 +37,9 @@ def test_fifty_bot_matches_never_send_a_hidden_card(sent):
     for n in range(50):
         level = levels[n % len(levels)]
         slug = "gin-arcade" if level == "arcade" else "gin-classic"
-        room = services.do_create_room(identity=me(player), ruleset=ruleset(slug, match_target=1), bot=level)
+        room = services.do_create_room(
+            identity=me(player), ruleset=ruleset(slug, match_target=1), bot=level, first_seed=bytes([n] * 16)
+        )
         # Arcade's recycled stock can cycle forever against a fixed policy: cap each match.
         match = play_against_bot(room.matches.get(), player, limit=150)
         finished += match.status == "finished"

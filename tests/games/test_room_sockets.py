@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import flood, services
 from games.models import Match
-from games.replays import is_consistent, replayed_state
+from games.replays import is_consistent, states_by_version
 from tests.games.sockets import CONNECT_SECONDS, connect, drain, receive_until
 from tests.games.support import assert_no_leak, make_user, me, ruleset, simple_policy
 
@@ -60,12 +60,8 @@ async def test_two_players_play_a_whole_match_over_sockets_and_no_frame_leaks(re
     frames += [(None, f) for f in await drain(spectator) if f["type"] == "state"]
     match = await load(latest[0]["match"])
     assert match.status == "finished" and await database_sync_to_async(is_consistent)(match)
-    states = {}
+    states = await database_sync_to_async(states_by_version)(match)
     for seat, frame in frames:
-        if frame["version"] not in states:
-            states[frame["version"]] = await database_sync_to_async(replayed_state)(
-                match, version=frame["version"]
-            )
         assert frame["view"]["seat"] == seat
         assert_no_leak(frame, states[frame["version"]], seat)
     assert any(seat is None for seat, _ in frames)
