@@ -127,3 +127,11 @@ def honours(user) -> dict[str, int]:
         wins += bool(top) and top[0] == user.pk
         podiums += user.pk in top
     return {"wins": wins, "podiums": podiums}
+
+
+def arena_of(match: Match | None) -> Arena | None:
+    """The arena that paired `match`, if one did."""
+    if match is None:
+        return None
+    game = ArenaGame.objects.filter(match=match).select_related("arena").first()
+    return game.arena if game else None

@@ -6,9 +6,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from arenas.models import Arena, ArenaPlayer
-from tests.arenas.support import running_arena
-from tests.games.support import make_user, ruleset
+from arenas import services
+from arenas.models import Arena, ArenaGame, ArenaPlayer
+from games import services as game_services
+from tests.arenas.support import join_connected, play_out, running_arena
+from tests.games.support import first_deal, make_user, me, ruleset
 
 pytestmark = pytest.mark.django_db
 
@@ -64,3 +66,25 @@ def test_a_player_page_shows_arena_wins_and_podiums():
     user = make_user()
     page = Client().get(f"/players/{user.pk}/").content.decode()
     assert "0 arenas won" in page and "0 podiums" in page
+
+
+def test_an_arena_table_and_its_replay_link_back_to_the_arena():
+    arena = running_arena(name="Friday gin")
+    ana, bo = make_user("Ana"), make_user("Bo")
+    join_connected(arena, [ana, bo])
+    with first_deal(bytes(16)):  # the link does not depend on the deal; a fixed one, for a rerun
+        assert services.do_pair(arena_id=arena.pk, now=timezone.now()) == 1
+    game = ArenaGame.objects.get(arena=arena)
+    link = f'<a href="/arenas/{arena.pk}/" id="arena-link">'
+    table = signed_in(ana).get(f"/r/{game.match.room.code}/").content.decode()
+    assert link in table and "Back to the arena Friday gin" in table
+    play_out(game.match, {ana.pk: ana, bo.pk: bo})
+    assert link in signed_in(bo).get(f"/games/match/{game.match_id}/").content.decode()
+
+
+def test_a_table_no_arena_paired_has_no_arena_link():
+    ana = make_user("Ana")
+    room = game_services.do_create_room(
+        identity=me(ana), ruleset=ruleset(), bot="medium", first_seed=bytes(16)
+    )
+    assert 'id="arena-link"' not in signed_in(ana).get(f"/r/{room.code}/").content.decode()
