@@ -97,11 +97,13 @@ class RoomConsumer(JsonConsumer):
             return
         self.room, self.seats = admitted
         self.match_id: int | None = None  # the match of the last state this socket was sent
+        self.chat_in_history: set[int] = set()  # see _history_sent
         await self.accept()
         await self._join_groups()  # before the state is read, so no update falls in between
         seats, room_frame, match_id, states, chat = await database_sync_to_async(self._open)()
         await self._seats_now(seats)
         self.match_id = match_id
+        self._history_sent(chat)
         for frame in [room_frame, *([chat] if chat else []), *states]:
             await self.send_json(frame)
 
@@ -248,8 +250,16 @@ class RoomConsumer(JsonConsumer):
         """Said in one of the room's two chats: it goes on if this socket is in that chat now
         (its reader holds a seat, or none) and its reader is not hidden from the author."""
         in_chat = event["channel"] == chat_selectors.channel_for(self.room, self.seats)
-        if in_chat and self.identity.user_id not in event["hidden_from"]:
+        if event["id"] in self.chat_in_history:  # said as the history was read: sent with it
+            self.chat_in_history.discard(event["id"])
+        elif in_chat and self.identity.user_id not in event["hidden_from"]:
             await self.send(text_data=event["text"])
+
+    def _history_sent(self, chat: dict[str, Any] | None) -> None:
+        """The socket joins its groups before it reads the history, so a message said in
+        between comes live too: the history's ids are kept to let it through once."""
+        if chat is not None:
+            self.chat_in_history = {m["id"] for m in chat["messages"]}
 
     async def chat_removed(self, event):
         await self.send(text_data=event["text"])
@@ -263,6 +273,7 @@ class RoomConsumer(JsonConsumer):
         await self._seats_now(seats)
         await self.send_json(info)
         if chat is not None:
+            self._history_sent(chat)
             await self.send_json(chat)
 
     async def presence_changed(self, event):

@@ -76,6 +76,7 @@ def do_say(
                     broadcast.room_group(room.code),
                     {
                         "type": "chat.message",
+                        "id": message.pk,
                         "channel": channel,
                         "hidden_from": hidden,
                         "text": json.dumps(chat_frame(message)),

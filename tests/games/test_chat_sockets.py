@@ -1,11 +1,15 @@
 """The table chat over the table socket, on the Redis layer: the players' and the spectators'
 chats apart, mutes and blocks, the moderators' mute, the limits, and history on reload."""
 
+from unittest import mock
+
 import pytest
 from channels.db import database_sync_to_async
 
 from accounts.services import do_block
 from games import services
+from games.chat import selectors as chat_selectors
+from games.chat import services as chat_services
 from games.chat.models import ChatMessage
 from games.chat.services import RATE_COUNT, do_site_mute
 from tests.games.sockets import connect, drain, receive_until
@@ -205,3 +209,22 @@ async def test_a_blocked_player_cannot_sit_at_the_blockers_table(redis_layer):
     b = await connect(f"/ws/room/{room.code}/", bo)  # watching a public table stays open
     assert (await receive_until(b, "room"))["you"] is None
     await close(b)
+
+
+async def test_a_message_said_while_a_socket_opens_reaches_it_once(redis_layer):
+    """The socket joins its groups before it reads the chat's history (so nothing falls in
+    between): a message said in that moment is in the history and comes live as well, and the
+    reader saw it twice (the browser suite caught it on a loaded machine)."""
+    room, ana, bo, *_ = await table_with_spectators()
+    real = chat_selectors.history_frame
+
+    def said_meanwhile(room_, user_id, seats):
+        chat_services.do_say(room=room_, identity=me(ana), phrase="good_luck")
+        return real(room_, user_id, seats)
+
+    with mock.patch.object(chat_selectors, "history_frame", said_meanwhile):
+        sock = await connect(f"/ws/room/{room.code}/", bo)
+        history = await receive_until(sock, "chat_history")
+    assert [m["phrase"] for m in history["messages"]] == ["good_luck"]
+    assert [f for f in await drain(sock) if f["type"] == "chat"] == []
+    await sock.disconnect()
