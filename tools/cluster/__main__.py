@@ -1,5 +1,5 @@
 """The cluster test: hosts made of network namespaces, players through the proxy, and three
-failures while they play.
+failures and a rolling restart while they play.
 
     web1, web2   a Daphne (python -m config.serve) and a sweeper each
     proxy        nginx with deploy/nginx/rummy.conf, upstreams web1 and web2
@@ -7,7 +7,9 @@ failures while they play.
 
 joined by a bridge (10.77.0.0/24, this process at .1). While the players play: web1's Daphne
 is killed (SIGKILL; its players reconnect through the proxy to web2), the Redis primary is
-killed (Sentinel promotes the replica), the leading sweeper is killed (the other takes over).
+killed (Sentinel promotes the replica), the leading sweeper is killed (the other takes over),
+then a rolling restart: web1's Daphne starts again and web2's is stopped by SIGTERM (it drains
+its sockets to web1) and started again.
 At the end every match must replay to its stored state and hold each acknowledged action
 exactly once.  Needs root (namespaces); exits 0 with a message where they cannot be made.
 Traffic goes only to the addresses it made; it removes its namespaces and bridge however it
@@ -149,13 +151,8 @@ def start_redis(procs: Processes, work: Path) -> None:
 
 def start_proxy(procs: Processes, work: Path) -> str:
     site = (ROOT / "deploy/nginx/rummy.conf").read_text()
-    upstreams = "".join(
-        f"    server {address(h)}:8000 max_fails=1 fail_timeout=5s;\n" for h in ("web1", "web2")
-    )
-    lines = [
-        line for line in site.splitlines(keepends=True) if not line.strip().startswith("server 127.0.0.1:")
-    ]
-    site = "".join(lines).replace("upstream rummy_daphne {\n", "upstream rummy_daphne {\n" + upstreams)
+    for port, host in (("8001", "web1"), ("8002", "web2")):  # the file's two processes, each upstream
+        site = site.replace(f"server 127.0.0.1:{port} ", f"server {address(host)}:8000 ")
     site = site.replace("/srv/rummy/staticfiles/", f"{ROOT}/static/")
     (work / "rummy.conf").write_text(site)
     (work / "nginx.conf").write_text(
@@ -239,9 +236,12 @@ def main() -> int:
         return run_cluster(stack, args)
 
 
-def dump_logs(procs: Processes) -> None:
+def dump_logs(procs: Processes, work: Path) -> None:
     for name in procs.all:
         print(f"--- {name}\n" + procs.log(name)[-2000:], file=sys.stderr)
+    errors = work / "nginx-error.log"
+    if errors.exists():
+        print("--- nginx-error.log\n" + errors.read_text(errors="replace")[-2000:], file=sys.stderr)
 
 
 def run_cluster(stack: ExitStack, args) -> int:
@@ -282,20 +282,13 @@ def run_cluster(stack: ExitStack, args) -> int:
             env={**env, "DATABASE_URL": direct},
             check=True,
         )
+
+        def start_daphne(host: str, name: str) -> subprocess.Popen:
+            command = ("-m", "config.serve", "-b", address(host), "-p", "8000", "config.asgi:application")
+            return procs.start(name, host, sys.executable, *command, env=env)
+
         for host in ("web1", "web2"):
-            procs.start(
-                f"daphne-{host}",
-                host,
-                sys.executable,
-                "-m",
-                "config.serve",
-                "-b",
-                address(host),
-                "-p",
-                "8000",
-                "config.asgi:application",
-                env=env,
-            )
+            start_daphne(host, f"daphne-{host}")
         for host in ("web1", "web2"):
             wait_for_port(8000, procs.all[f"daphne-{host}"], host=address(host))
         procs.start(
@@ -335,6 +328,17 @@ def run_cluster(stack: ExitStack, args) -> int:
                 wait_until, lambda: "sweeper leading" in procs.log("sweeper-web2"), 10, "sweeper takeover"
             )
             events["sweeper_takeover_s"] = round(took, 1)
+            # A rolling restart: web1 comes back, then web2 is stopped as a deploy stops it
+            # (SIGTERM: its sockets are told to reconnect, to web1) and started again.
+            back = start_daphne("web1", "daphne-web1-restarted")
+            await asyncio.to_thread(wait_for_port, 8000, back, host=address("web1"))
+            await asyncio.sleep(6)  # nginx tries a failed upstream again after fail_timeout (5 s)
+            started = time.monotonic()
+            await asyncio.to_thread(stop, procs.all["daphne-web2"], grace=30)
+            events["web2_drained_s"] = round(time.monotonic() - started, 1)
+            again = start_daphne("web2", "daphne-web2-restarted")
+            await asyncio.to_thread(wait_for_port, 8000, again, host=address("web2"))
+            events["web2_exit_code"] = procs.all["daphne-web2"].returncode
 
         async def session() -> None:
             await asyncio.gather(
@@ -353,17 +357,20 @@ def run_cluster(stack: ExitStack, args) -> int:
             "refused": len(tally.refused),
             "redis_promoted_after_s": events.get("redis_promoted_after_s"),
             "sweeper_takeover_s": events.get("sweeper_takeover_s"),
+            "web2_drained_s": events.get("web2_drained_s"),
+            "web2_exit_code": events.get("web2_exit_code"),
             "inconsistent": bad,
             "seconds": round(time.monotonic() - started, 1),
         }
         print(json.dumps(report, indent=None if args.json else 2))
-        ok = not bad and not tally.unfinished and tally.finished == len(tables)
+        drained = events.get("web2_exit_code") == 0  # it drained, not stopped by force at the grace
+        ok = drained and not bad and not tally.unfinished and tally.finished == len(tables)
         if not ok:
             print("cluster test FAILED; the processes' last words:", file=sys.stderr)
-            dump_logs(procs)
+            dump_logs(procs, work)
         return 0 if ok else 1
     except BaseException:
-        dump_logs(procs)
+        dump_logs(procs, work)
         raise
 
 
