@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from common import logs, metrics
-from games import broadcast, commands, selectors, services
+from games import broadcast, commands, selectors, services, wire
 from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
 from games.flood import FloodGuard, Verdict
@@ -459,7 +459,7 @@ async def _lobby_rooms(language: str, *, change: str | None) -> list[dict[str, A
 
 
 def _read_lobby(language: str) -> list[dict[str, Any]]:
-    return [selectors.lobby_entry(room, language) for room in selectors.open_public_rooms()]
+    return [wire.lobby_entry(room, language) for room in selectors.open_public_rooms()]
 
 
 class _HandshakeRequest:
