@@ -31,7 +31,7 @@ def arena_group(arena_id: int) -> str:
     return f"arena.{arena_id}"
 
 
-def arena_changed(arena_id: int) -> list[tuple[str, dict]]:
+def arena_changed(*, arena_id: int) -> list[tuple[str, dict]]:
     """Each change is news of its own: a process's sockets read the arena once for it."""
     return [(arena_group(arena_id), {"type": "arena.changed", "change": secrets.token_hex(8)})]
 
@@ -62,7 +62,7 @@ def do_join(*, arena: Arena, user_id: int) -> ArenaPlayer:
         )
         entry.paused = entry.left = False
         entry.save(update_fields=["paused", "left"])
-        broadcast.send_on_commit(arena_changed(arena.pk))
+        broadcast.send_on_commit(arena_changed(arena_id=arena.pk))
     return entry
 
 
@@ -81,7 +81,7 @@ def _set(arena: Arena, user_id: int, **fields: bool) -> None:
         updated = ArenaPlayer.objects.filter(arena=arena, user_id=user_id).update(**fields)
         if not updated:
             raise ServiceError("not_joined", _("You have not joined this arena."))
-        broadcast.send_on_commit(arena_changed(arena.pk))
+        broadcast.send_on_commit(arena_changed(arena_id=arena.pk))
 
 
 def do_arena_socket(*, arena: Arena, user_id: int, step: int) -> None:
@@ -154,7 +154,7 @@ def do_close_finished(*, now: datetime) -> int:
         with transaction.atomic():
             if Arena.objects.filter(pk=arena.pk, closed=False).update(closed=True):
                 closed += 1
-                broadcast.send_on_commit(arena_changed(arena.pk))
+                broadcast.send_on_commit(arena_changed(arena_id=arena.pk))
     return closed
 
 
