@@ -34,7 +34,7 @@ class ArenaConsumer(JsonConsumer):
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.room: str | None = None
-        await self.channel_layer.group_add(services.arena_group(self.arena.pk), self.channel_name)
+        await self.channel_layer.group_add(services.arena_group(arena_id=self.arena.pk), self.channel_name)
         self.joined_at = time.monotonic()  # news sent before this never reaches this socket
         if self.user_id is not None:
             await database_sync_to_async(services.do_arena_socket)(
@@ -46,7 +46,9 @@ class ArenaConsumer(JsonConsumer):
     async def disconnect(self, code):
         if self.arena is None:
             return
-        await self.channel_layer.group_discard(services.arena_group(self.arena.pk), self.channel_name)
+        await self.channel_layer.group_discard(
+            services.arena_group(arena_id=self.arena.pk), self.channel_name
+        )
         if self.counted:
             self.counted = False
             await database_sync_to_async(services.do_arena_socket)(

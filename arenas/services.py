@@ -27,13 +27,13 @@ PERIODS = {
 }
 
 
-def arena_group(arena_id: int) -> str:
+def arena_group(*, arena_id: int) -> str:
     return f"arena.{arena_id}"
 
 
-def arena_changed(arena_id: int) -> list[tuple[str, dict]]:
+def arena_changed(*, arena_id: int) -> list[tuple[str, dict]]:
     """Each change is news of its own: a process's sockets read the arena once for it."""
-    return [(arena_group(arena_id), {"type": "arena.changed", "change": secrets.token_hex(8)})]
+    return [(arena_group(arena_id=arena_id), {"type": "arena.changed", "change": secrets.token_hex(8)})]
 
 
 def check_entry(*, arena: Arena, user_id: int) -> float:
@@ -62,7 +62,7 @@ def do_join(*, arena: Arena, user_id: int) -> ArenaPlayer:
         )
         entry.paused = entry.left = False
         entry.save(update_fields=["paused", "left"])
-        broadcast.send_on_commit(arena_changed(arena.pk))
+        broadcast.send_on_commit(arena_changed(arena_id=arena.pk))
     return entry
 
 
@@ -81,7 +81,7 @@ def _set(arena: Arena, user_id: int, **fields: bool) -> None:
         updated = ArenaPlayer.objects.filter(arena=arena, user_id=user_id).update(**fields)
         if not updated:
             raise ServiceError("not_joined", _("You have not joined this arena."))
-        broadcast.send_on_commit(arena_changed(arena.pk))
+        broadcast.send_on_commit(arena_changed(arena_id=arena.pk))
 
 
 def do_arena_socket(*, arena: Arena, user_id: int, step: int) -> None:
@@ -97,7 +97,7 @@ def do_arena_socket(*, arena: Arena, user_id: int, step: int) -> None:
         entry.save(update_fields=["sockets", "last_seen"])
 
 
-def is_connected(entry: ArenaPlayer, now: datetime) -> bool:
+def _is_connected(entry: ArenaPlayer, now: datetime) -> bool:
     return entry.sockets > 0 and entry.last_seen is not None and entry.last_seen > now - LOST_AFTER
 
 
@@ -113,7 +113,7 @@ def do_pair(*, arena_id: int, now: datetime) -> int:
             return 0
         entries = list(ArenaPlayer.objects.filter(arena=arena, left=False, paused=False).order_by("pk"))
         busy = selectors.busy_user_ids(arena)
-        free_entries = {e.user_id: e for e in entries if e.user_id not in busy and is_connected(e, now)}
+        free_entries = {e.user_id: e for e in entries if e.user_id not in busy and _is_connected(e, now)}
         if len(free_entries) < 2:
             return 0
         points = {line.user_id: line.points for line in selectors.standings(arena)}
@@ -154,7 +154,7 @@ def do_close_finished(*, now: datetime) -> int:
         with transaction.atomic():
             if Arena.objects.filter(pk=arena.pk, closed=False).update(closed=True):
                 closed += 1
-                broadcast.send_on_commit(arena_changed(arena.pk))
+                broadcast.send_on_commit(arena_changed(arena_id=arena.pk))
     return closed
 
 

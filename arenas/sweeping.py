@@ -49,6 +49,6 @@ def sweep_arenas(now: datetime) -> dict[str, int]:
             moved = selectors.progress(arena)
             if _progress.get(arena.pk) != moved:
                 _progress[arena.pk] = moved
-                broadcast.send_on_commit(services.arena_changed(arena.pk))
+                broadcast.send_on_commit(services.arena_changed(arena_id=arena.pk))
         counts["arenas_closed"] = services.do_close_finished(now=now)
     return counts

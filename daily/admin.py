@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from common.admin import ReadOnlyAdmin
 from daily.models import DailyPar, DailyPlay
 from daily.seeds import closes_at, day_seed, is_closed, seed_hash
-from leaderboard.admin import HIDE_AND_RESTORE
+from moderation.board_admin import HIDE_AND_RESTORE
 
 
 class DealColumns:

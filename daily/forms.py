@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from daily import seeds
-from games.rules.gin.actions import MAX_SEED_BYTES
+from games.rules.shuffle import MAX_SEED_BYTES
 
 
 class VerifyForm(forms.Form):

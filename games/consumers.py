@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from common import logs, metrics
-from games import broadcast, commands, selectors, services
+from games import broadcast, commands, selectors, services, wire
 from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
 from games.flood import FloodGuard, Verdict
@@ -48,6 +48,11 @@ class JsonConsumer(AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    def requested_language(self) -> str:
+        """The language the socket's browser asks for: Django's negotiation (cookie, then
+        header) over the handshake, which is not a request."""
+        return translation.get_language_from_request(_HandshakeRequest(self.scope))
 
     async def send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload))
@@ -87,7 +92,7 @@ class RoomConsumer(JsonConsumer):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         logs.ROOM.set(self.code)
         self.identity = identity_of(self.scope.get("user"), self.scope.get("session"))
-        self.language = translation.get_language_from_request(_FakeRequest(self.scope)) or "en"
+        self.language = self.requested_language()
         token = parse_qs(self.scope.get("query_string", b"").decode()).get("t", [""])[0]
         # Each database trip waits its turn in the process's one database thread, behind the
         # moves being played: an opening socket makes two (and its room hears of it once).
@@ -432,7 +437,7 @@ class LobbyConsumer(JsonConsumer):
     kind = "lobby"
 
     async def connect(self):
-        self.language = translation.get_language_from_request(_FakeRequest(self.scope)) or "en"
+        self.language = self.requested_language()
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         await self.accept()
         await self.lobby_changed({})
@@ -465,10 +470,10 @@ async def _lobby_rooms(language: str, *, change: str | None) -> list[dict[str, A
 
 
 def _read_lobby(language: str) -> list[dict[str, Any]]:
-    return [selectors.lobby_entry(room, language) for room in selectors.open_public_rooms()]
+    return [wire.lobby_entry(room, language) for room in selectors.open_public_rooms()]
 
 
-class _FakeRequest:
+class _HandshakeRequest:
     """Just enough of a request for Django's language negotiation (cookie, then header)."""
 
     def __init__(self, scope):

@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import selectors, services, wire
 from games.chat.phrases import phrase_texts
 from games.forms import NewRoomForm, PassAndPlayForm, RummyTableForm, VersusComputerForm
 from games.identity import identity_of
@@ -24,7 +24,7 @@ def _lobby_page(request, **refused):
     errors beside its fields."""
     language = get_language() or "en"
     open_rooms = selectors.open_public_rooms()
-    rooms = [selectors.lobby_entry(room, language) for room in open_rooms]
+    rooms = [wire.lobby_entry(room, language) for room in open_rooms]
     # The socket's list is the same for everyone: the page tells its script which are yours.
     yours = selectors.rooms_seating(open_rooms, identity_of(request.user, request.session))
     forms = {

@@ -9,9 +9,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from common.admin import ReadOnlyAdmin
-from games.admin import replay_link
-from moderation import chat_admin  # noqa: F401 (registers the chat's pages)
+from moderation import board_admin, chat_admin  # noqa: F401 (registers their pages)
 from moderation.admin_actions import ReasonForm, action_with_reason
+from moderation.games_admin import replay_link
 from moderation.models import AuditEntry, Report
 from moderation.reports import do_resolve_report
 

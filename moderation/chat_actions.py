@@ -4,6 +4,7 @@ then the audit entry."""
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.chat import services
@@ -13,7 +14,7 @@ from moderation.models import AuditEntry
 
 
 @transaction.atomic
-def do_moderator_remove_chat_message(*, actor, message: ChatMessage, reason: str) -> None:
+def do_moderator_remove_chat_message(*, actor: AbstractBaseUser, message: ChatMessage, reason: str) -> None:
     message = services.do_remove_message(message=message, by=actor)
     record(
         actor=actor,
@@ -25,7 +26,9 @@ def do_moderator_remove_chat_message(*, actor, message: ChatMessage, reason: str
 
 
 @transaction.atomic
-def do_moderator_mute_player(*, actor, player, hours: int, reason: str) -> SiteMute:
+def do_moderator_mute_player(
+    *, actor: AbstractBaseUser, player: AbstractBaseUser, hours: int, reason: str
+) -> SiteMute:
     mute = services.do_site_mute(player=player, hours=hours, reason=reason, by=actor)
     record(
         actor=actor,
@@ -38,6 +41,6 @@ def do_moderator_mute_player(*, actor, player, hours: int, reason: str) -> SiteM
 
 
 @transaction.atomic
-def do_moderator_lift_mute(*, actor, mute: SiteMute, reason: str) -> None:
+def do_moderator_lift_mute(*, actor: AbstractBaseUser, mute: SiteMute, reason: str) -> None:
     mute = services.do_lift_site_mute(mute=mute)
     record(actor=actor, action=AuditEntry.Action.CHAT_MUTE_LIFTED, target=mute.player, reason=reason)

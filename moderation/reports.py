@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -43,7 +44,7 @@ def do_file_report(
 
 
 @transaction.atomic
-def do_resolve_report(*, actor, report: Report, outcome: str, note: str) -> Report:
+def do_resolve_report(*, actor: AbstractBaseUser, report: Report, outcome: str, note: str) -> Report:
     report = Report.objects.select_for_update().get(pk=report.pk)
     if not report.is_open:
         raise ServiceError("already_resolved", _("Report %(id)s is already resolved.") % {"id": report.pk})

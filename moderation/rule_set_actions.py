@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -12,7 +13,9 @@ from moderation.models import AuditEntry
 
 
 @transaction.atomic
-def do_save_rule_set(*, actor, rule_set: RuleSet, changed: list[str], reason: str = "") -> RuleSet:
+def do_save_rule_set(
+    *, actor: AbstractBaseUser, rule_set: RuleSet, changed: list[str], reason: str = ""
+) -> RuleSet:
     """Store a rule set already validated by `full_clean` (its form did that).
 
     A preset's rules stay as they are: vary a copy instead.  Rooms and matches keep the flags

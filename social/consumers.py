@@ -12,7 +12,6 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.consumers import JsonConsumer
-from games.consumers import _FakeRequest as LanguageRequest
 from games.flood import FloodGuard, Verdict
 from social import broadcast, commands, selectors, services
 
@@ -28,7 +27,7 @@ class MeConsumer(JsonConsumer):
             await self.close(code=4403)
             return
         self.user = user
-        self.language = user.language or translation.get_language_from_request(LanguageRequest(self.scope))
+        self.language = user.language or self.requested_language()
         self.flood = FloodGuard(now=time.monotonic())
         await self.accept()
         for group in (broadcast.user_group(user.pk), broadcast.EVERYONE_GROUP):

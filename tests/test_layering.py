@@ -48,6 +48,8 @@ def test_the_tree_keeps_its_layering() -> None:
         ("games/ai/medium.py", "from games.rules.gin import view_for", "games.ai.medium -> games.rules.gin"),
         ("games/models.py", "import daily.models", "games.models -> daily.models"),
         ("leaderboard/models.py", "import tools.arena", "leaderboard.models -> tools.arena"),
+        ("moderation/audit.py", "import daily.models", "moderation.audit -> daily.models"),
+        ("leaderboard/models.py", "import moderation.audit", "leaderboard.models -> moderation.audit"),
     ],
 )
 def test_an_upward_import_breaks_the_contract(tmp_path: Path, module: str, line: str, edge: str) -> None:

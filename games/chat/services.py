@@ -9,6 +9,7 @@ import json
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -99,7 +100,7 @@ def do_mute(*, room: Room, identity: Identity, player_id: int, muted: bool) -> N
         TableMute.objects.filter(room=room, muter_id=identity.user_id, muted_id=player_id).delete()
 
 
-def do_remove_message(*, message: ChatMessage, by) -> ChatMessage:
+def do_remove_message(*, message: ChatMessage, by: AbstractBaseUser) -> ChatMessage:
     """A moderator removes a message: kept for the audit, shown as removed at the table."""
     with transaction.atomic():
         message = ChatMessage.objects.select_for_update().select_related("room").get(pk=message.pk)
@@ -115,7 +116,7 @@ def do_remove_message(*, message: ChatMessage, by) -> ChatMessage:
     return message
 
 
-def do_site_mute(*, player, hours: int, reason: str, by) -> SiteMute:
+def do_site_mute(*, player: AbstractBaseUser, hours: int, reason: str, by: AbstractBaseUser) -> SiteMute:
     """A moderator keeps `player` out of every chat for `hours`."""
     if not 1 <= hours <= 24 * 365:
         raise ServiceError("bad_duration", _("A mute lasts 1 hour to a year."))

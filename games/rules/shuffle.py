@@ -9,10 +9,25 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
+from typing import Any
 
 from games.rules.cards import DECK, Card
+from games.rules.errors import IllegalAction
 
 _WORD_SPACE = 1 << 32
+MAX_SEED_BYTES = 64
+"""Seeds are hex strings of 1..64 bytes (a Daily Gin seed is a 32-byte HMAC)."""
+
+
+def parse_seed(value: Any) -> str:
+    """A deal action's seed, as both families' deal actions carry it: hex, 1..64 bytes."""
+    try:
+        raw = bytes.fromhex(value)
+    except (TypeError, ValueError):
+        raise IllegalAction("bad_seed", "the seed must be a hex string") from None
+    if not 1 <= len(raw) <= MAX_SEED_BYTES:
+        raise IllegalAction("bad_seed", f"the seed must hold 1 to {MAX_SEED_BYTES} bytes")
+    return raw.hex()
 
 
 def _words(seed: bytes) -> Iterator[int]:

@@ -45,7 +45,7 @@ def do_act(
     is refused.
     """
     with transaction.atomic():
-        match, seats = lock_match(match_id, client_id=client_id)
+        match, seats = lock_match(match_id=match_id, client_id=client_id)
         held = seats_of(seats, identity)
         if not held:
             raise ServiceError("not_seated", "Only the players at this table can act.")
@@ -96,7 +96,7 @@ def do_act(
 def do_timeout(*, match_id: int, now: datetime) -> bool:
     """Play the turn of a player whose clock ran out; False when the deadline moved meanwhile."""
     with transaction.atomic():
-        match, seats = lock_match(match_id)
+        match, seats = lock_match(match_id=match_id)
         if match.status != Match.Status.PLAYING or not match.turn_deadline or match.turn_deadline > now:
             return False
         run = Run(match, seats)
@@ -120,7 +120,7 @@ def do_bot_step(*, match_id: int, now: datetime) -> bool:
     """At a table of computers alone, play the one action that is due (the sweeper calls this
     when `bots_play_at` comes); False when it is not due (yet)."""
     with transaction.atomic():
-        match, seats = lock_match(match_id)
+        match, seats = lock_match(match_id=match_id)
         if match.status != Match.Status.PLAYING or not match.bots_play_at or match.bots_play_at > now:
             return False
         run = Run(match, seats)
@@ -133,7 +133,7 @@ def do_close_call_window(*, match_id: int, now: datetime) -> bool:
     """End a call window that ran out: nobody called, so the next player draws (a bot at once,
     a person whenever it likes); False when the window was closed meanwhile."""
     with transaction.atomic():
-        match, seats = lock_match(match_id)
+        match, seats = lock_match(match_id=match_id)
         if match.status != Match.Status.PLAYING or not match.call_deadline or match.call_deadline > now:
             return False
         run = Run(match, seats)
@@ -147,7 +147,7 @@ def do_claim(*, match_id: int, identity: Identity, bot: bool = False) -> None:
     """After an opponent has been away 60 s: let bots play the absent seats to the end
     (`bot`), or, when every other person is away, win the match."""
     with transaction.atomic():
-        match, seats = lock_match(match_id)
+        match, seats = lock_match(match_id=match_id)
         seat = seat_of(seats, identity)
         if seat is None:
             raise ServiceError("not_seated", "Only the players at this table can claim.")
@@ -177,7 +177,7 @@ def do_offer(*, match_id: int, identity: Identity, kind: OfferKind) -> Match | N
     """Offer a rematch (after the match) or a restart (during it); when every player has
     offered the same, a new match starts in the room and is returned."""
     with transaction.atomic():
-        match, seats = lock_match(match_id)
+        match, seats = lock_match(match_id=match_id)
         seat = seat_of(seats, identity)
         if seat is None:
             raise ServiceError("not_seated", "Only the players at this table can offer.")
@@ -196,7 +196,7 @@ def do_offer(*, match_id: int, identity: Identity, kind: OfferKind) -> Match | N
             if not over:
                 Run(match, seats).end(winner=None, reason="restarted", status=Match.Status.ABANDONED).finish()
             match.offers = {}
-            new = start_match(match.room)
+            new = start_match(room=match.room)
         match.save(update_fields=["offers"])
         broadcast.send_on_commit(broadcast.room_changed(match.room.code))
     return new

@@ -89,7 +89,7 @@ def do_create_room(
                 room=room, index=index, bot=bot if is_bot else "", **(creator if sits else {})
             )
         if local:
-            start_match(room, first_seed=first_seed, seeds_secret_until=seeds_secret_until)
+            start_match(room=room, first_seed=first_seed, seeds_secret_until=seeds_secret_until)
         broadcast.send_on_commit(broadcast.room_changed(room.code))
     return room
 
@@ -118,7 +118,7 @@ def do_take_seat(*, room: Room, identity: Identity, token: str = "") -> Seat:
         seat.last_seen = timezone.now()
         seat.save(update_fields=["user", "last_seen"])
         if len(empty) == 1:
-            start_match(room)
+            start_match(room=room)
         room.last_activity_at = timezone.now()
         room.save(update_fields=["last_activity_at", "state"])
         broadcast.send_on_commit(broadcast.room_changed(room.code))
@@ -147,7 +147,7 @@ def do_leave_seat(*, room: Room, identity: Identity) -> None:
             broadcast.send_on_commit(broadcast.room_changed(room.code))
 
 
-def check_live_room(room: Room) -> None:
+def check_live_room(*, room: Room) -> None:
     """Refuse a change to a room that is closed or expired."""
     if not room.is_live:
         raise ServiceError("room_not_live", _("Room %(code)s is already closed.") % {"code": room.code})
@@ -157,7 +157,7 @@ def do_close_room(*, room: Room, reason: str) -> None:
     """Close a room for good (moderators, expiry): its sockets hear it at once."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
-        check_live_room(room)
+        check_live_room(room=room)
         room.state = Room.State.CLOSED if reason != "expired" else Room.State.EXPIRED
         room.save(update_fields=["state"])
         Match.objects.filter(room=room, status=Match.Status.PLAYING).update(
@@ -172,14 +172,14 @@ def do_remove_player(*, room: Room, seat_index: int) -> str:
     player; the removed player's socket becomes a spectator's."""
     with transaction.atomic():
         playing = Match.objects.filter(room=room, status=Match.Status.PLAYING).values_list("pk", flat=True)
-        match, seats = lock_match(playing[0]) if playing else (None, [])
+        match, seats = lock_match(match_id=playing[0]) if playing else (None, [])
         if match is not None and match.status == Match.Status.PLAYING:
             room = match.room
         else:  # no match in play (or it ended meanwhile): the room alone
             match = None
             room = Room.objects.select_for_update().get(pk=room.pk)
             seats = list(room.seats.all())
-        check_live_room(room)
+        check_live_room(room=room)
         seat = next((s for s in seats if s.index == seat_index), None)
         if seat is None or seat.bot or seat.is_empty:
             raise ServiceError(
@@ -207,7 +207,7 @@ def do_make_room_private(*, room: Room) -> None:
     people in."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
-        check_live_room(room)
+        check_live_room(room=room)
         if room.is_private:
             raise ServiceError(
                 "already_private", _("Room %(code)s is already private.") % {"code": room.code}
@@ -271,5 +271,5 @@ def do_create_arena_room(
             Seat(room=room, index=index, user_id=user_id, last_seen=now)
             for index, user_id in enumerate(user_ids)
         )
-        start_match(room)
+        start_match(room=room)
     return room

@@ -172,7 +172,7 @@ class Run:
         match.call_deadline = self.call_until if playing and family.callers(self.state) else None
         match.bots_play_at = self._next_bot_action(now) if playing and self.paced else None
         try:  # every caller holds a transaction: a failed insert rolls it all back
-            save_run(match, self.moves)
+            save_run(match=match, moves=self.moves)
         except IntegrityError:
             raise ServiceError("conflict", "Another change landed first: resynced.") from None
         room = match.room
@@ -215,7 +215,7 @@ class Run:
 
 
 def start_match(
-    room: Room, *, first_seed: bytes | None = None, seeds_secret_until: datetime | None = None
+    *, room: Room, first_seed: bytes | None = None, seeds_secret_until: datetime | None = None
 ) -> Match:
     family = adapter(room.family)
     seat_count = room.seats.count()

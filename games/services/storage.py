@@ -11,7 +11,7 @@ from common.errors import ServiceError
 from games.models import MAX_SEATS, Match, Move, Room, Seat
 
 
-def lock_match(match_id: int, *, client_id: str | None = None) -> tuple[Match, list[Seat]]:
+def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, list[Seat]]:
     """The match and its room, both locked, and its seats.
 
     With `client_id`, the same query tells how many moves the log holds (`moves_logged`) and
@@ -76,7 +76,7 @@ def _sql_values(instance: Any, fields: list) -> list[Any]:
     return [field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields]
 
 
-def save_run(match: Match, moves: list[Move]) -> None:
+def save_run(*, match: Match, moves: list[Move]) -> None:
     """Append `moves` to the log and store the match's progress."""
     with connection.cursor() as cursor:
         if moves:

@@ -40,7 +40,7 @@ def do_challenge(
     challenged = User.objects.filter(pk=challenged_id, is_active=True).first()
     if challenged is None or challenged.pk == challenger.pk:
         raise ServiceError("no_player", _("Choose another player to challenge."))
-    check_not_blocked(challenger.pk, challenged.pk)
+    check_not_blocked(a=challenger.pk, b=challenged.pk)
     if not ruleset.enabled or ruleset.seats != 2:
         raise ServiceError("bad_ruleset", _("Choose a two-player rule set."))
     if turn_seconds is not None and not 10 <= turn_seconds <= 600:
@@ -114,7 +114,7 @@ def do_answer_challenge(*, user: User, challenge_id: int, accept: bool) -> Room 
         if challenge is None or challenge.status != Challenge.Status.PENDING:
             raise ServiceError("challenge_closed", _("That challenge is no longer open."))
         people = [challenge.challenger_id, challenge.challenged_id]
-        do_mark_read(user_id=user.pk, ids=list(challenge_notifications(challenge)))
+        do_mark_read(user_id=user.pk, ids=_notification_ids(challenge))
         if timezone.now() >= challenge.expires_at:
             _close(challenge, Challenge.Status.EXPIRED)
             expired = True
@@ -122,7 +122,7 @@ def do_answer_challenge(*, user: User, challenge_id: int, accept: bool) -> Room 
             _close(challenge, Challenge.Status.DECLINED)
             return None
         else:
-            check_not_blocked(challenge.challenger_id, challenge.challenged_id)
+            check_not_blocked(a=challenge.challenger_id, b=challenge.challenged_id)
             room = game_services.do_create_room(
                 identity=Identity(user_id=challenge.challenger_id),
                 ruleset=challenge.ruleset,
@@ -143,8 +143,8 @@ def do_answer_challenge(*, user: User, challenge_id: int, accept: bool) -> Room 
     return None
 
 
-def challenge_notifications(challenge: Challenge):
-    return challenge.challenged.notifications.filter(challenge=challenge).values_list("pk", flat=True)
+def _notification_ids(challenge: Challenge) -> list[int]:
+    return list(challenge.challenged.notifications.filter(challenge=challenge).values_list("pk", flat=True))
 
 
 def _close(challenge: Challenge, status: str) -> None:

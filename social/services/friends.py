@@ -19,7 +19,7 @@ def _pair(a: int, b: int) -> Q:
     return Q(sender_id=a, receiver_id=b) | Q(sender_id=b, receiver_id=a)
 
 
-def check_not_blocked(a: int, b: int) -> None:
+def check_not_blocked(*, a: int, b: int) -> None:
     if is_blocked_between(a, b):
         raise ServiceError("blocked", _("You cannot do that with this player."))
 
@@ -31,7 +31,7 @@ def do_send_friend_request(*, sender: User, receiver_id: int) -> Friendship:
     receiver = User.objects.filter(pk=receiver_id, is_active=True).first()
     if receiver is None:
         raise ServiceError("no_player", _("No such player."))
-    check_not_blocked(sender.pk, receiver_id)
+    check_not_blocked(a=sender.pk, b=receiver_id)
     with transaction.atomic():
         existing = Friendship.objects.select_for_update().filter(_pair(sender.pk, receiver_id)).first()
         if existing is not None:
@@ -60,7 +60,7 @@ def do_answer_friend_request(*, user: User, friendship_id: int, accept: bool) ->
         if not accept:
             friendship.delete()
             return friendship
-        check_not_blocked(user.pk, friendship.sender_id)
+        check_not_blocked(a=user.pk, b=friendship.sender_id)
         friendship.accepted_at = timezone.now()
         friendship.save(update_fields=["accepted_at"])
         do_notify(

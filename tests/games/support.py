@@ -68,8 +68,8 @@ def first_deal(seed: bytes):
     take no seed (an online room is dealt at random when its last seat is taken)."""
     from games.services import matches, rooms, run
 
-    def seeded(room, **kw):
-        return run.start_match(room, **{**kw, "first_seed": seed})
+    def seeded(**kw):
+        return run.start_match(**{**kw, "first_seed": seed})
 
     # Patched where it is called: rooms (the last seat taken) and matches (a rematch).
     with mock.patch.object(rooms, "start_match", seeded), mock.patch.object(matches, "start_match", seeded):

@@ -31,6 +31,7 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
+from tools.loadtest.checks import check_tables
 from tools.servers import ROOT, pgbouncer, stop, wait_for_port
 
 NET = "10.77.0"
@@ -186,30 +187,6 @@ def sentinel_master() -> tuple[str, int] | None:
         return None
 
 
-def check_matches(tables, tally) -> list[dict]:
-    from games.models import Match
-    from games.replays import is_consistent
-
-    bad = []
-    for table in tables:
-        match = Match.objects.filter(room__code=table.code).latest("created_at")
-        logged = list(match.moves.filter(actor="player").values_list("seat", "client_id"))
-        tags = match.moves.filter(actor="server").exclude(client_id="").values_list("client_id", flat=True)
-        logged += [(int(seat), cid) for seat, cid in (t.split(":", 1) for t in tags)]  # next_hand -> deal
-        lost = tally.acked.get(table.code, set()) - set(logged)
-        doubled = {x for x in logged if logged.count(x) > 1}
-        if not is_consistent(match) or lost or doubled:
-            bad.append(
-                {
-                    "code": table.code,
-                    "replays": is_consistent(match),
-                    "lost": sorted(lost),
-                    "doubled": sorted(doubled),
-                }
-            )
-    return bad
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -347,7 +324,7 @@ def run_cluster(stack: ExitStack, args) -> int:
 
         started = time.monotonic()
         asyncio.run(session())
-        bad = check_matches(tables, tally)
+        bad = check_tables(tables, sent=tally.acked, only_sent=False)
         report = {
             "tables": len(tables),
             "finished": tally.finished,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import websockets
 from websockets.exceptions import InvalidHandshake, WebSocketException
 
-from tools.loadtest.players import policy
+from tools.loadtest.players import my_move, table_state
 
 STALL_S = 5.0
 
@@ -65,22 +65,17 @@ async def play_seat(
             sock = None
             await asyncio.sleep(rng.uniform(0.2, 0.6))
             continue
-        kind = frame["type"]
-        if kind == "ack" and pending and frame["id"] == pending["id"]:
+        if frame["type"] == "ack" and pending and frame["id"] == pending["id"]:
             acked.add((seat, pending["id"]))
             pending = None
             continue
-        if kind == "error":
+        if frame["type"] == "error":
             if pending and frame.get("id") == pending["id"]:
                 tally.refused.append(f"{code}:{seat}:{frame['code']}")
                 pending = None
             last_version = -1
-            frame = frame.get("state") or {}
-            if not frame:
-                continue
-        elif kind != "state":
-            continue
-        if frame["version"] <= last_version:
+        frame = table_state(frame)
+        if frame is None or frame["version"] <= last_version:
             continue
         last_version = frame["version"]
         tally.last_seen.setdefault(code, {})[seat] = (
@@ -90,13 +85,11 @@ async def play_seat(
         if frame["status"] != "playing":
             done.set()
             break
-        view = frame["view"]
-        mine = view["turn"] == seat or (view["turn"] is None and seat == 0 and view["phase"] == "hand_over")
-        if not mine or pending:
+        action = my_move(frame["view"], seat)
+        if action is None or pending:
             continue
         await asyncio.sleep(rng.uniform(0.05, 0.25))
         n += 1
-        action = {"type": "next_hand"} if view["turn"] is None else policy(view)
         pending = {"type": "act", "version": frame["version"], "id": f"{seat}-{n}", "action": action}
         with contextlib.suppress(WebSocketException):  # the next receive reconnects, and resends it
             await sock.send(json.dumps(pending))

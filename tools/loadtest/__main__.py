@@ -22,6 +22,7 @@ import statistics
 import sys
 import time
 
+from tools.loadtest.checks import check_tables
 from tools.loadtest.players import Stats, floor_samples, play_table
 from tools.loadtest.processes import cpu_seconds, running_servers
 from tools.loadtest.setup import fresh_site, prepare_tables
@@ -83,33 +84,6 @@ async def run_load(
     return stats, await floor_task, elapsed
 
 
-def check_consistency(tables, stats: Stats) -> list[dict]:
-    """Matches whose move log does not replay to the stored state, or does not hold exactly once
-    every action the players sent and the server did not refuse (none lost, none doubled)."""
-    from games.models import Match
-    from games.replays import is_consistent
-
-    bad = []
-    for table in tables:
-        match = Match.objects.filter(room__code=table.code).latest("created_at")
-        logged = list(match.moves.filter(actor="player").values_list("seat", "client_id"))
-        tags = match.moves.filter(actor="server").exclude(client_id="").values_list("client_id", flat=True)
-        logged += [(int(seat), cid) for seat, cid in (t.split(":", 1) for t in tags)]  # next_hand -> deal
-        sent = stats.sent_ids[table.code]
-        replays = is_consistent(match)
-        if not replays or len(logged) != len(set(logged)) or set(logged) != sent:
-            bad.append(
-                {
-                    "code": table.code,
-                    "replays": replays,
-                    "doubled": sorted({x for x in logged if logged.count(x) > 1}),
-                    "lost": sorted(sent - set(logged)),
-                    "unsent": sorted(set(logged) - sent),
-                }
-            )
-    return bad
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -145,7 +119,7 @@ def main() -> int:
             )
         )
         server_cpu, client_cpu = cpu_seconds(pids) - cpu_before, time.process_time() - client_before
-    inconsistencies = check_consistency(tables, stats)
+    inconsistencies = check_tables(tables, sent=stats.sent_ids, only_sent=True)
     result = {
         "games": args.games,
         "workers": args.workers,

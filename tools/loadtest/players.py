@@ -29,6 +29,20 @@ def policy(view: dict) -> dict:
     return max(discards, key=lambda a: (a["card"] in deadwood, VALUE.get(a["card"][0]) or int(a["card"][0])))
 
 
+def table_state(frame: dict) -> dict | None:
+    """The table a frame brings: a state frame, or the state an error carries (None: neither)."""
+    if frame["type"] == "error":
+        return frame.get("state") or None
+    return frame if frame["type"] == "state" else None
+
+
+def my_move(view: dict, seat: int) -> dict | None:
+    """What `seat` does on `view`, None when it is not its turn (seat 0 deals the next hand)."""
+    if view["turn"] is None:
+        return {"type": "next_hand"} if seat == 0 and view["phase"] == "hand_over" else None
+    return policy(view) if view["turn"] == seat else None
+
+
 @dataclass
 class Stats:
     latencies_ms: list[float] = field(default_factory=list)
@@ -88,17 +102,12 @@ async def play_table(
                 await sock.send(json.dumps({"type": "resync"}))
                 continue
             frame = json.loads(raw)
-            kind = frame["type"]
-            if kind == "error":
+            if frame["type"] == "error":
                 stats.errors.append(f"{code}:{seat}:{frame['code']}")
                 stats.sent_ids[code].discard((seat, frame.get("id")))
                 last_version = -1  # the refused action must be made again on the current state
-                frame = frame.get("state") or {}
-                if not frame:
-                    continue
-            elif kind != "state":
-                continue
-            if frame["version"] <= last_version:
+            frame = table_state(frame)
+            if frame is None or frame["version"] <= last_version:
                 continue
             last_version = frame["version"]
             key = (frame["match"], frame["version"])
@@ -113,15 +122,11 @@ async def play_table(
                     stats.finished += 1
                 done.set()
                 return
-            view = frame["view"]
-            mine = view["turn"] == seat or (
-                view["turn"] is None and seat == 0 and view["phase"] == "hand_over"
-            )
-            if not mine:
+            action = my_move(frame["view"], seat)
+            if action is None:
                 continue
             if think_ms:
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think_ms / 1000)
-            action = {"type": "next_hand"} if view["turn"] is None else policy(view)
             n += 1
             stats.sent += 1
             stats.sent_ids.setdefault(code, set()).add((seat, f"{seat}-{n}"))

@@ -14,12 +14,10 @@ from typing import Any
 from games.rules.cards import Card, parse_card
 from games.rules.errors import IllegalAction
 from games.rules.gin.rules import GinRules
-
-MAX_SEED_BYTES = 64
+from games.rules.shuffle import parse_seed
 
 OUT_OF_TURN: frozenset[str] = frozenset()
 """Action types a seat may play when it is not its turn: none in gin."""
-"""Seeds are hex strings of 1..64 bytes (a Daily Gin seed is a 32-byte HMAC)."""
 
 
 @dataclass(frozen=True)
@@ -48,17 +46,7 @@ def _source(value: Any) -> str:
     return value
 
 
-def _seed(value: Any) -> str:
-    try:
-        raw = bytes.fromhex(value)
-    except (TypeError, ValueError):
-        raise IllegalAction("bad_seed", "the seed must be a hex string") from None
-    if not 1 <= len(raw) <= MAX_SEED_BYTES:
-        raise IllegalAction("bad_seed", f"the seed must hold 1 to {MAX_SEED_BYTES} bytes")
-    return raw.hex()
-
-
-_PARSERS = {"card": _card, "source": _source, "seed": _seed}
+_PARSERS = {"card": _card, "source": _source, "seed": parse_seed}
 
 
 def action_fields(rules: GinRules) -> dict[str, tuple[str, ...]]:

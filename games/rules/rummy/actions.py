@@ -15,8 +15,8 @@ from games.rules.errors import IllegalAction
 from games.rules.rummy.deck import CardId, deck_ids
 from games.rules.rummy.melds import End
 from games.rules.rummy.rules import RummyRules
+from games.rules.shuffle import parse_seed
 
-MAX_SEED_BYTES = 64
 ENDS: tuple[End, ...] = ("low", "high")
 
 
@@ -105,13 +105,7 @@ def _source(value: Any, rules: RummyRules) -> str:
 
 
 def _seed(value: Any, rules: RummyRules) -> str:
-    try:
-        raw = bytes.fromhex(value)
-    except (TypeError, ValueError):
-        raise IllegalAction("bad_seed", "the seed must be a hex string") from None
-    if not 1 <= len(raw) <= MAX_SEED_BYTES:
-        raise IllegalAction("bad_seed", f"the seed must hold 1 to {MAX_SEED_BYTES} bytes")
-    return raw.hex()
+    return parse_seed(value)
 
 
 def _melds(value: Any, rules: RummyRules) -> tuple[tuple[CardId, ...], ...]:
