@@ -13,6 +13,7 @@ import logging
 import queue as local_queue
 import threading
 
+from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import connections
 
@@ -92,6 +93,7 @@ class _LocalWorker:
         self._pending: set[tuple[int, int]] = set()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._loop = None
 
     def put(self, match_id: int, seat: int, samples: int) -> None:
         with self._lock:
@@ -101,10 +103,15 @@ class _LocalWorker:
             set_progress(match_id, seat, state="queued")
             self._jobs.put((match_id, seat, samples))
             if self._thread is None:
+                # The loop of the server that asked (its request's): the thread's progress goes
+                # out through it, as the in-memory channel layer reaches only that loop's sockets.
+                self._loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
                 self._thread = threading.Thread(target=self._work, name="review-worker", daemon=True)
                 self._thread.start()
 
     def _work(self) -> None:
+        if self._loop is not None:
+            SyncToAsync.threadlocal.main_event_loop = self._loop  # what games.broadcast sends through
         while True:
             match_id, seat, samples = self._jobs.get()
             try:

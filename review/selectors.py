@@ -24,6 +24,14 @@ def stored_review(match: Match, seat: int) -> Review | None:
     return Review.objects.filter(match=match, seat=seat).first()
 
 
+def result_context(review: Review | None) -> dict[str, Any]:
+    """What `review/_result.html` shows of a stored review."""
+    return {
+        "review": review,
+        "costliest": review and [review.decisions[i] for i in review.summary["costliest"]],
+    }
+
+
 def status_of(match: Match, seat: int) -> dict[str, Any]:
     """state: none, queued, running, done or failed; done and total count decisions."""
     if Review.objects.filter(match=match, seat=seat).exists():

@@ -7,5 +7,4 @@ from review import views
 urlpatterns = [
     path("games/match/<int:match_id>/review/", views.review_page, name="review"),
     path("games/match/<int:match_id>/review/start/", views.start_review, name="review_start"),
-    path("games/match/<int:match_id>/review/status/", views.review_status, name="review_status"),
 ]

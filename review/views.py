@@ -1,6 +1,7 @@
-"""The review page of a finished match, its start button and its progress (JSON the page polls)."""
+"""The review page of a finished match and its start button (its socket, `review.consumers`,
+brings the progress and the finished review)."""
 
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
@@ -35,8 +36,7 @@ def review_page(request, match_id):
         {
             "match": match,
             "seat": seat,
-            "review": review,
-            "costliest": review and [review.decisions[i] for i in review.summary["costliest"]],
+            **selectors.result_context(review),
             "status": selectors.status_of(match, seat),
             "error": error,
             "daily": selectors.daily_lines(match, timezone.now()),
@@ -54,9 +54,3 @@ def start_review(request, match_id):
     if selectors.stored_review(match, seat) is None:
         enqueue_review(match.pk, seat)
     return redirect("games:review", match_id=match.pk)
-
-
-@require_GET
-def review_status(request, match_id):
-    match, seat = _own_match(request, match_id)
-    return JsonResponse(selectors.status_of(match, seat))

@@ -1,30 +1,50 @@
-// The review's progress: polls the small status endpoint while the job is queued or running,
-// and loads the finished review when it is stored.
+// The review's progress, pushed by the page's socket (review/consumers.py): the bar moves as
+// the worker reports, and the finished review replaces it. A dropped socket reconnects (its
+// first frame is the state now); a reload shows the same state from the server.
 const box = document.getElementById("review-status");
 const texts = document.getElementById("review-texts");
+let attempt = 0;
 
 function text(name) {
   return texts.content.querySelector(`[data-text="${name}"]`).textContent;
 }
 
-async function poll() {
-  const response = await fetch(box.dataset.statusUrl, { headers: { Accept: "application/json" } });
-  const status = response.ok ? await response.json() : { state: box.dataset.state };
-  if (status.state === "done") {
-    window.location.reload();
-    return;
+function show(frame) {
+  if (frame.type !== "review") return false;
+  if (frame.state === "done") {
+    box.insertAdjacentHTML("beforebegin", frame.html);
+    box.remove();
+    return true;
   }
-  if (status.state === "failed") {
+  if (frame.state === "failed") {
     box.querySelector("[data-progress-text]").textContent = text("failed");
-    return;
+    return true;
   }
   const bar = box.querySelector("[data-progress]");
-  if (bar && status.total) {
-    bar.max = status.total;
-    bar.value = status.done;
-    box.querySelector("[data-progress-text]").textContent = `${text("running")} ${status.done} / ${status.total}`;
+  if (bar && frame.total) {
+    bar.max = frame.total;
+    bar.value = frame.done;
+    box.querySelector("[data-progress-text]").textContent = `${text("running")} ${frame.done} / ${frame.total}`;
   }
-  setTimeout(poll, 1000);
+  return false;
 }
 
-if (box && ["queued", "running"].includes(box.dataset.state)) poll();
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${scheme}//${location.host}${box.dataset.socket}`);
+  let finished = false;
+  ws.onopen = () => {
+    attempt = 0;
+  };
+  ws.onmessage = (event) => {
+    finished = show(JSON.parse(event.data));
+    if (finished) ws.close();
+  };
+  ws.onclose = (event) => {
+    if (finished || event.code === 4403) return;
+    const backoff = Math.min(15000, 500 * 2 ** attempt++);
+    setTimeout(connect, backoff / 2 + Math.random() * (backoff / 2));
+  };
+}
+
+if (box && ["queued", "running"].includes(box.dataset.state)) connect();

@@ -29,13 +29,16 @@ def test_a_finished_match_is_reviewed_from_its_page(browser, single_machine, sho
     match = store(ONE_HAND, final, moves, users=[User.objects.get(display_name=name), None])
     page.goto(f"{single_machine}/games/match/{match.pk}/review/")
     page.get_by_role("button", name="Review this match").click()
-    # The whole hand at the review's full sampling (about 2 s of CPU per 10 decisions, more on
-    # a busy machine), then the page reloads with the stored review.
+    # The page's socket moves the bar as the worker reports, then shows the stored review in
+    # place (no reload): the whole hand at the review's full sampling, slower on a busy machine.
+    expect(page.locator("[data-progress-text]")).to_contain_text("Decisions reviewed:", timeout=120_000)
+    page.evaluate("window.notReloaded = true")
     expect(page.get_by_test_id("accuracy")).to_have_text(re.compile(r"^Accuracy [\d.]+%$"), timeout=180_000)
     costliest = page.locator(".review-costliest li")
     expect(costliest.first).to_contain_text(f"discard {breaker.planted['card'][0]}")
     expect(costliest.first.locator(".mark")).to_have_text("Blunder")
     expect(page.locator(".review-decisions > li").first).to_be_visible()
+    assert page.evaluate("window.notReloaded === true")  # the pushed review, not a reload
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "review")
     page.context.close()

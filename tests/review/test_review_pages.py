@@ -12,6 +12,7 @@ from games.models import Match
 from review.jobs import run_review
 from review.models import Review
 from review.queue import job_id, redis_queue
+from review.selectors import status_of
 from tests.games.support import make_user
 from tests.review.support import ONE_HAND, hard, play, seeds, store
 
@@ -55,16 +56,15 @@ def test_a_match_in_progress_cannot_be_reviewed(client, match, queue) -> None:
 
 def test_the_button_queues_one_job_and_the_page_shows_the_stored_review(client, match, queue) -> None:
     client = _player(client, match)
-    status = reverse("games:review_status", args=[match.pk])
-    assert client.get(status).json()["state"] == "none"
+    assert status_of(match, 0)["state"] == "none"
     for _ in range(2):
         assert client.post(reverse("games:review_start", args=[match.pk])).status_code == 302
     assert queue.job_ids == [job_id(match.pk, 0)]
-    assert client.get(status).json()["state"] == "queued"
+    assert status_of(match, 0)["state"] == "queued"
     run_review(match.pk, 0, 8)
     run_review(match.pk, 0, 8)  # a retry after the store changes nothing
     assert Review.objects.filter(match=match).count() == 1
-    assert client.get(status).json()["state"] == "done"
+    assert status_of(match, 0)["state"] == "done"
     page = client.get(reverse("games:review", args=[match.pk])).content.decode()
     assert "Accuracy" in page and "Review this match" not in page
 
