@@ -7,7 +7,10 @@ with a choice is reviewed from its view (`games.ai.review`, as the review job do
 
 - CPU seconds per hand, scaled to 10 decisions (target < 5 s of one core);
 - agreement: the positions where Hard's own choice (its default 32 samples) is the option the
-  review prefers, or tied with it (target >= 95%); also against Hard given the review's samples;
+  review prefers, or tied with it (target >= 95%); also against Hard given the review's samples.
+  The review values options with Hard's own `Judge`, so they differ by sampling only: beside it,
+  how often Hard agrees with itself at another seed (its own noise, the ceiling for agreeing
+  with it) and the most a disagreement costs by the review's values;
 - stability: two reviews with different sampling seeds prefer the same option (target >= 90%).
 """
 
@@ -23,6 +26,8 @@ from games.ai.review import CLOSE, REVIEW_SAMPLES, preferred, review_decision
 from games.rules.gin import GinRules, apply, new_match, view_for
 
 RULES = GinRules(match_target=1)
+SECOND_SEED = 7919
+"""Hard's second seed for its self-agreement (any other than the first)."""
 
 
 def hand_views(seed: int) -> list[dict[str, Any]]:
@@ -43,7 +48,8 @@ def agrees(verdicts) -> bool:
 
 
 def measure(hands: int, samples: int, seed: int) -> dict[str, Any]:
-    per_hand, positions, agree, agree_same, stable = [], 0, 0, 0, 0
+    per_hand, positions, agree, agree_same, stable, hard_self = [], 0, 0, 0, 0, 0
+    worst = 0.0
     for h in range(hands):
         views = hand_views(seed * 1000 + h)
         spent = 0.0
@@ -57,6 +63,8 @@ def measure(hands: int, samples: int, seed: int) -> dict[str, Any]:
                 continue
             positions += 1
             agree += agrees(first)
+            worst = max(worst, *(v.cost for v in first))
+            hard_self += hard == choose_action("hard", view, seed=h + SECOND_SEED)
             agree_same += agrees(review_decision(view, hard_same, seed=1, samples=samples))
             stable += preferred(first) == preferred(review_decision(view, hard, seed=2, samples=samples))
         if views:
@@ -71,6 +79,8 @@ def measure(hands: int, samples: int, seed: int) -> dict[str, Any]:
         "cpu_s_per_10_decisions_max": round(max(per_ten), 3),
         "agreement_with_hard": round(100 * agree / positions, 1),
         "agreement_with_hard_same_samples": round(100 * agree_same / positions, 1),
+        "hard_self_agreement": round(100 * hard_self / positions, 1),
+        "costliest_disagreement": round(worst, 2),
         "stability": round(100 * stable / positions, 1),
     }
 
@@ -97,6 +107,10 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"agreement with Hard: {figures['agreement_with_hard']}% "
         f"(Hard with the review's samples: {figures['agreement_with_hard_same_samples']}%; target >= 95%)"
+    )
+    print(
+        f"Hard (32 samples) agreeing with itself at another seed: {figures['hard_self_agreement']}%; "
+        f"the costliest disagreement: {figures['costliest_disagreement']} points"
     )
     print(f"stability across sampling seeds: {figures['stability']}% (target >= 90%)")
 
