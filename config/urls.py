@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from common import admin_shortcut
 from games.urls import urlpatterns as game_urls
 from pages import views as pages
 from review.urls import urlpatterns as review_urls
@@ -21,5 +22,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # The table's counted texts in the page's language (djangojs.po), as a script of its own.
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("admin/r/<int:content_type_id>/<path:object_id>/", admin_shortcut.shortcut),  # before the admin's
     path("admin/", admin.site.urls),
 ]

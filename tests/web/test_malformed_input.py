@@ -212,3 +212,16 @@ async def test_every_socket_route_with_malformed_parts_is_refused(path):
     if connected:
         await communicator.disconnect()
     assert not connected
+
+
+def test_the_admins_view_on_site_address_with_an_id_a_date_key_cannot_hold_is_not_found(world):
+    """Django's own view answered 500: it catches ValueError, not a date key's ValidationError
+    (the seed scan met it with every row's id on every address)."""
+    from django.contrib.contenttypes.models import ContentType
+
+    from social.models import DailyAnnouncement
+
+    client = Client(raise_request_exception=False)
+    client.force_login(world["boss"])
+    content_type = ContentType.objects.get_for_model(DailyAnnouncement)
+    assert client.get(f"/admin/r/{content_type.pk}/76/").status_code == 404
