@@ -42,8 +42,9 @@ def do_create_room(
     computers alone, which its creator watches (through the invitation link: it is private).  `rounds`: how many rounds a rummy table plays.
 
     Playing the computer or pass-and-play is open to guests; online rooms and rated play
-    need an account.  `first_seed` deals the first hand (the Daily Gin's shared deal), and
-    `seeds_secret_until` keeps finished hands' seeds out of every view until then.
+    need an account.  `first_seed` deals the first hand of a room that starts at once (the
+    Daily Gin's shared deal), and `seeds_secret_until` keeps finished hands' seeds out of every
+    view until then.
     """
     if identity.is_anonymous:
         raise ServiceError("not_signed_in", "Sign in, or start a game against the computer.")
@@ -60,6 +61,8 @@ def do_create_room(
     if hotseat and seat_count != 2:
         raise ServiceError("bad_request", "Pass-and-play is for two players.")
     local = bots >= seat_count - 1 or hotseat
+    if first_seed is not None and not local:  # it would be lost: a room that waits is dealt as it fills
+        raise ValueError("first_seed is for a room that starts at once")
     if not local and not identity.is_authenticated:
         raise ServiceError("account_needed", "Online rooms need an account.")
     if rated and (bots or hotseat or ruleset.flags.get("practice")):
