@@ -138,7 +138,9 @@ def test_german_rummy_groups_free_players_by_the_arenas_seats_and_scores_places(
     arena = running_arena(ruleset=ruleset("rummy-standard"), format=Format.ONE_ROUND, seats=3)
     users = [make_user() for _ in range(4)]
     join_connected(arena, users)
-    assert services.do_pair(arena_id=arena.pk, now=timezone.now()) == 1
+    # For a reproducible run: the points are checked against every way three places can fall.
+    with first_deal(SEED, start=0):
+        assert services.do_pair(arena_id=arena.pk, now=timezone.now()) == 1
     game = running_tables(arena)[0]
     room = game.match.room
     assert room.seats.count() == 3 and room.rounds == 1 and len(set(game.players)) == 3

@@ -5,8 +5,9 @@ from __future__ import annotations
 import importlib
 import json
 import re
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from itertools import count
+from types import SimpleNamespace
 from typing import Any
 from unittest import mock
 
@@ -63,13 +64,18 @@ def ruleset(slug: str = "gin-classic", *, seats: int | None = None, **flags: Any
 
 
 @contextmanager
-def first_deal(seed: bytes):
+def first_deal(seed: bytes, *, start: int | None = None):
     """Every match started meanwhile is dealt its first hand from `seed`, also where the services
-    take no seed (an online room is dealt at random when its last seat is taken)."""
+    take no seed (an online room is dealt at random when its last seat is taken); with `start`,
+    a rummy match's first round is started by that seat (the services pick one at random)."""
     from games.services import matches, rooms, run
 
     def seeded(**kw):
-        return run.start_match(**{**kw, "first_seed": seed})
+        # run's `secrets` only, not the module: start_match draws the starting seat from it
+        # (and, for a table of computers alone, the first bot's pace).
+        chosen = SimpleNamespace(randbelow=lambda n: start)
+        with nullcontext() if start is None else mock.patch.object(run, "secrets", chosen):
+            return run.start_match(**{**kw, "first_seed": seed})
 
     # Patched where it is called: rooms (the last seat taken) and matches (a rematch).
     with mock.patch.object(rooms, "start_match", seeded), mock.patch.object(matches, "start_match", seeded):

@@ -11,7 +11,7 @@ from games import flood, services
 from games.models import Match
 from games.replays import is_consistent, states_by_version
 from tests.games.sockets import CONNECT_SECONDS, connect, drain, receive_until
-from tests.games.support import assert_no_leak, make_user, me, ruleset, simple_policy
+from tests.games.support import assert_no_leak, first_deal, make_user, me, ruleset, simple_policy
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @database_sync_to_async
 def open_match(**flags):
     ana, bo = make_user("Ana"), make_user("Bo")
-    room = services.do_create_room(identity=me(ana), ruleset=ruleset(**flags))
-    services.do_take_seat(room=room, identity=me(bo))
+    with first_deal(bytes(16)):  # for a reproducible run: two people and no bot, any deal would do
+        room = services.do_create_room(identity=me(ana), ruleset=ruleset(**flags))
+        services.do_take_seat(room=room, identity=me(bo))
     return room, (ana, bo)
 
 
