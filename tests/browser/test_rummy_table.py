@@ -134,9 +134,8 @@ def lay_off_one(page):
     page.locator("#table-melds .table-meld:not(:disabled)").first.click()
     if page.locator("#choice").is_visible():
         page.locator("#choice button").first.click()
+    expect(page.locator("#status-line")).to_have_text(re.compile("^(You laid off|You took a joker)"))
     page.wait_for_function(SETTLED)
-    status = page.locator("#status-line").text_content()
-    assert status.startswith(("You laid off", "You took a joker")), status
     page.wait_for_selector(PLAY_STEP)
     return True
 
@@ -261,6 +260,13 @@ def card_id(code):
     return "CDHS".index(code[1]) * 13 + "A23456789TJQK".index(code[0])
 
 
+def open_table_to_set(page, server):
+    """A signed-up player's one-round table of three against Medium bots, on CALM_DEALS[3], for
+    set_the_table: on a random deal a bot that starts may go out at once, and the match is over
+    before it is rewritten (the calling tests met it, 1 table in 200)."""
+    start_known_game(page, server, CALM_DEALS[3], rounds=1)
+
+
 def set_the_table(page, mine, table=(), *, out=False, call=False, calling=False):
     """Rewrites the match in play to a known moment (then reloads the page): my play step,
     holding `mine` (ids); `table`: runs (codes) laid by the next seat, which has come out;
@@ -299,7 +305,7 @@ def set_the_table(page, mine, table=(), *, out=False, call=False, calling=False)
 
 def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    open_table(page, server)
+    open_table_to_set(page, server)
     mine = [card_id("6H"), 105, card_id("2S"), card_id("3D"), card_id("KD")]
     set_the_table(page, mine, [["5H", "X=6H", "7H"], ["9C", "TC", "JC"]], out=True)
     expect(page.locator("#table-melds .table-meld")).to_have_count(2)
@@ -332,7 +338,7 @@ def test_exchange_a_joker_and_lay_off_at_a_chosen_end(browser, server, shot, rum
 
 def test_come_out_with_two_melds_laid_down_together(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    open_table(page, server)
+    open_table_to_set(page, server)
     run = [card_id(c) for c in ("7H", "8H", "9H")]  # 24 points
     twos = [card_id(c) for c in ("2C", "2S", "2D")]  # 6 points
     set_the_table(page, [*run, *twos, card_id("KS")])
@@ -363,7 +369,7 @@ def test_come_out_with_two_melds_laid_down_together(browser, server, shot, rummy
 
 def test_call_the_card_just_discarded(browser, server, shot, rummy_rule_sets):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    open_table(page, server)
+    open_table_to_set(page, server)
     set_the_table(page, [card_id(c) for c in ("7H", "8H", "2S", "3D", "KD")], call=True)
     top = page.locator("#discard .card").last.get_attribute("data-card")
     call = page.get_by_role("button", name="Call")
@@ -391,7 +397,7 @@ def test_a_call_window_after_a_bots_discard_counts_down_and_runs_out(
     browser, server_with_sweeper, shot, rummy_rule_sets
 ):
     page = new_page(browser, viewport={"width": 1280, "height": 800})
-    open_table(page, server_with_sweeper)
+    open_table_to_set(page, server_with_sweeper)
     king = card_id("KC")
     set_the_table(page, [king, *(card_id(c) for c in ("2S", "6S", "5H", "9D"))], calling=True)
     page.locator(f'#hand-you [data-card="{king}"]').click()

@@ -28,11 +28,10 @@ def test_two_players_play_a_hand_and_see_only_their_own_cards(browser, server, s
     # The lobby's list is live: Bo's page shows the room without reloading.
     bo.locator("#rooms a", has_text="Join").click()
     bo.get_by_role("button", name="Take a seat").click()
-    bo.wait_for_selector("#hand-you .card")
-    ana.wait_for_selector("#hand-you .card")
+    for page in (ana, bo):  # the whole hand drawn before it is read
+        expect(page.locator("#hand-you [data-card]")).to_have_count(10)
 
     cards = {"ana": set(hand(ana)), "bo": set(hand(bo))}
-    assert len(cards["ana"]) == len(cards["bo"]) == 10
     assert not cards["ana"] & cards["bo"]
     for page, other in ((ana, cards["bo"]), (bo, cards["ana"])):
         expect(page.locator("#hand-them .back")).to_have_count(10)
