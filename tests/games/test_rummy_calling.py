@@ -4,8 +4,6 @@ closes it; a person away gets none, so the bots play on."""
 
 from datetime import timedelta
 from itertools import count
-from types import SimpleNamespace
-from unittest import mock
 
 import pytest
 from channels.db import database_sync_to_async
@@ -16,7 +14,7 @@ from games.models import Match, Room, Seat
 from games.replays import is_consistent
 from games.rules import rummy
 from games.seating import LOST_AFTER
-from games.services import CALL_WINDOW, ServiceError, run
+from games.services import CALL_WINDOW, ServiceError
 from games.sweeper import sweep_once
 from tests.deals import Calm, Deal, Table
 from tests.games.sockets import connect, drain, receive_until
@@ -49,12 +47,12 @@ CALLING_DEALS = {
 }
 
 
-def calling_table(seats, people, *, calling=True):
+def calling_table(seats, people, *, calling=True, start=None):
     """A table whose first `people` seats are people (users, in seat order), the others Medium
     bots; a calling table on its CALLING_DEALS deal (without the flag no window opens on any
-    deal, and one fixed deal is played)."""
+    deal, and one fixed deal is played); `start`: the seat that starts (else a random one)."""
     users = [make_user(f"P{i}") for i in range(people)]
-    with first_deal(CALLING_DEALS[seats, people].seed if calling else bytes(16)):
+    with first_deal(CALLING_DEALS[seats, people].seed if calling else bytes(16), start=start):
         room = services.do_create_room(
             identity=me(users[0]),
             ruleset=ruleset("rummy-standard", seats=seats, calling=calling),
@@ -330,8 +328,7 @@ def play_through(match, people, limit=4000):
 def test_a_whole_calling_table_with_one_person_plays_through_its_windows(start):
     # The pinned deal, from each seat the server may pick to start: on a random deal a bot went
     # out before any bot's discard was one Ana could call, and no window opened.
-    with mock.patch.object(run, "secrets", SimpleNamespace(randbelow=lambda n: start)):
-        match, (ana,) = calling_table(3, 1)
+    match, (ana,) = calling_table(3, 1, start=start)
     assert match.first_dealer == start
     connected(match, 0)
     windows = play_through(match, {0: ana})
