@@ -29,6 +29,9 @@ def test_two_players_chat_at_a_table_and_a_reload_keeps_it(browser, server, shot
     bo.locator("#sit-form button").click()
     for page in (ana, bo):
         expect(page.locator("#hand-you .card")).to_have_count(10)
+        # The hand is drawn from the page before its socket opens; a message said before Bo's
+        # socket opened would come in the chat's history, which counts as read, not unread.
+        expect(page.locator("#table")).to_have_attribute("data-connection", "open")
 
     ana.locator("#open-chat").click()
     expect(ana.locator("#chat-title")).to_have_text("Players' chat")
