@@ -23,8 +23,10 @@ log "lint-imports (the layering contract in pyproject.toml)"
 log "mypy (the rules engine and the bots)"
 .venv/bin/mypy
 
-log "pytest: rules, services, consumers"
-.venv/bin/python -m pytest --ignore=tests/browser "$@"
+# Two processes (pytest-xdist), each with its own test database and Redis database
+# (config/test_settings.py); TEST_PROCESSES=0 runs the suite in this one process.
+log "pytest: rules, services, consumers (${TEST_PROCESSES:-2} processes)"
+.venv/bin/python -m pytest --ignore=tests/browser -n "${TEST_PROCESSES:-2}" "$@"
 
 log "pytest: browser (Playwright on /usr/bin/chromium)"
 DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/python -m pytest tests/browser

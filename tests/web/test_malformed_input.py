@@ -137,11 +137,18 @@ def world(db):
     return {"player": player, "boss": boss, "good": good}
 
 
-def clients(world):
-    """A visitor, a signed-in player and a superuser."""
-    for user in (None, world["player"], world["boss"]):
-        client = Client(raise_request_exception=False)
-        yield user, client
+READERS = ("visitor", "player", "superuser")
+METHODS = ("GET", "POST")
+# One test per reader and method, so a parallel run spreads the walks (each is thousands of requests).
+each_reader_and_method = pytest.mark.parametrize(
+    "who, method", [(who, method) for who in READERS for method in METHODS]
+)
+
+
+def reader(world, who: str):
+    """The reader's user (None: a visitor) and a client of its own."""
+    user = {"visitor": None, "player": world["player"], "superuser": world["boss"]}[who]
+    return user, Client(raise_request_exception=False)
 
 
 def request(client, user, method: str, url: str, form: str = ""):
@@ -155,38 +162,41 @@ def request(client, user, method: str, url: str, form: str = ""):
     return client.post(url, form, content_type="application/x-www-form-urlencoded")
 
 
-def test_every_url_with_malformed_path_parts_answers_below_500(world):
+def test_the_walk_finds_the_admin_and_allauth():
+    assert len(url_formats()) > 50
+
+
+@each_reader_and_method
+def test_every_url_with_malformed_path_parts_answers_below_500(world, who, method):
+    user, client = reader(world, who)
     failures = []
-    assert len(url_formats()) > 50, "the walk missed the admin or allauth"
-    for user, client in clients(world):
-        for fmt, params in walk(staff=bool(user and user.is_staff)):
-            for value in MALFORMED if params else [""]:
-                url = fill(fmt, params, value)
-                for method in ("GET", "POST"):
-                    status = request(client, user, method, url).status_code
-                    if status >= 500:
-                        failures.append(f"{method} {url[:120]} as {user}: {status}")
+    for fmt, params in walk(staff=bool(user and user.is_staff)):
+        for value in MALFORMED if params else [""]:
+            url = fill(fmt, params, value)
+            status = request(client, user, method, url).status_code
+            if status >= 500:
+                failures.append(f"{method} {url[:120]} as {who}: {status}")
     assert not failures, "\n".join(failures)
 
 
-def test_every_query_parameter_with_malformed_text_answers_below_500(world):
+@each_reader_and_method
+def test_every_query_parameter_with_malformed_text_answers_below_500(world, who, method):
     """Each pattern, its path filled with well-formed parts of real rows where there are any,
     gets every parameter the views read with each malformed value, in the query and the form.
     (A visitor's or player's admin request is sent to the sign-in page before anything is read:
     the path test covers those. The superuser walks the admin only: no page of the site reads
     its query differently for staff, so there it would repeat the player's walk.)"""
+    user, client = reader(world, who)
     failures = []
-    for user, client in clients(world):
-        for fmt, params in walk(staff=bool(user and user.is_staff), query=True):
-            if fmt.startswith("admin/") != bool(user and user.is_superuser):
-                continue
-            url = "/" + fmt % {name: world["good"].get(name, "1") for name in params}
-            for value in QUERY_MALFORMED:
-                query = "&".join(f"{name}={value}" for name in QUERY_PARAMETERS)
-                for method in ("GET", "POST"):
-                    response = request(client, user, method, f"{url}?{query}", query)
-                    if response.status_code >= 500:
-                        failures.append(f"{method} {url}?…={value[:20]} as {user}: {response.status_code}")
+    for fmt, params in walk(staff=bool(user and user.is_staff), query=True):
+        if fmt.startswith("admin/") != bool(user and user.is_superuser):
+            continue
+        url = "/" + fmt % {name: world["good"].get(name, "1") for name in params}
+        for value in QUERY_MALFORMED:
+            query = "&".join(f"{name}={value}" for name in QUERY_PARAMETERS)
+            response = request(client, user, method, f"{url}?{query}", query)
+            if response.status_code >= 500:
+                failures.append(f"{method} {url}?…={value[:20]} as {who}: {response.status_code}")
     assert not failures, "\n".join(failures)
 
 
