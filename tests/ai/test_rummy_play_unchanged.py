@@ -29,7 +29,9 @@ def choices() -> tuple[int, str]:
                 view = view_for(state, seat)
                 if view["legal_actions"]:
                     for level in LEVELS:
-                        digest.update(json.dumps([seat, level, choose_action(level, view, seed=seed)]).encode())
+                        digest.update(
+                            json.dumps([seat, level, choose_action(level, view, seed=seed)]).encode()
+                        )
     return positions, digest.hexdigest()
 
 

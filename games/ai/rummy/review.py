@@ -81,11 +81,12 @@ def _come_out(k: Knowledge, level: Any, hands: list[reading.Hands], chosen: dict
     goes_out = len(arrange(hand, k.rules).left) <= 1
     waits = not goes_out and (too_early(k, level) or holds_for_rummy(k, level))
     stake = _others_points(k, hands)
+    # 0.0 - x: a price of nothing is 0.0, never -0.0.
     if waits:
-        options = [Option(WAIT, 0.0), Option(COME_OUT, -_rummy_chance(k) * stake)]
+        options = [Option(WAIT, 0.0), Option(COME_OUT, 0.0 - _rummy_chance(k) * stake)]
     else:
         laid = _laid_points(k) + (2 * stake if goes_out else 0)
-        options = [Option(COME_OUT, 0.0), Option(WAIT, -_end_chance(k, hands) * laid)]
+        options = [Option(COME_OUT, 0.0), Option(WAIT, 0.0 - _end_chance(k, hands) * laid)]
     return verdict_of("come_out", options, chosen)
 
 
