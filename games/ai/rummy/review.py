@@ -26,7 +26,7 @@ from typing import Any
 from games.ai.review import Option, Verdict, verdict_of
 from games.ai.rummy import LEVELS, decision_seed, judgement, reading
 from games.ai.rummy.knowledge import Knowledge, read_view
-from games.ai.rummy.policy import DiscardScore, comes_out, holds_for_rummy, too_early
+from games.ai.rummy.policy import DiscardScore, Level, comes_out, holds_for_rummy, too_early
 from games.rules.rummy.deck import card_of
 from games.rules.rummy.melds import hand_points, meld_points
 from games.rules.rummy.solver import arrange, arrange_first_meld
@@ -52,18 +52,20 @@ def review_decision(
     if chosen["type"] not in ("meld", "discard") or view["turn"] != view["seat"] or view["phase"] != "play":
         return []
     k = read_view(view)
-    rng = Random(decision_seed("review", view, seed))
+    coming_out = not k.came_out[k.seat] and k.has(COME_OUT) and comes_out(k, k.cards())
+    if not coming_out and chosen["type"] == "meld":  # a meld of a seat already out: no choice judged
+        return []
     level = replace(HARD, samples=samples)
-    hands = reading.sample_hands(k, rng, samples)
+    hands = reading.sample_hands(k, Random(decision_seed("review", view, seed)), samples)
     verdicts = []
-    if not k.came_out[k.seat] and k.has(COME_OUT) and comes_out(k, k.cards()):
+    if coming_out:
         verdicts.append(_come_out(k, level, hands, COME_OUT if chosen["type"] == "meld" else WAIT))
     if chosen["type"] == "discard":
         verdicts.extend(_discard(k, level, hands, chosen))
     return verdicts
 
 
-def _discard(k: Knowledge, level: Any, hands: list[reading.Hands], chosen: dict[str, Any]) -> list[Verdict]:
+def _discard(k: Knowledge, level: Level, hands: list[reading.Hands], chosen: dict[str, Any]) -> list[Verdict]:
     ids = [a["card"] for a in k.of_type("discard")]
     costs = DiscardScore(k, level, hands).costs(ids)
     # Hard's order among equal costs (the higher id first), then one option per card face.
@@ -76,7 +78,7 @@ def _discard(k: Knowledge, level: Any, hands: list[reading.Hands], chosen: dict[
     return [verdict_of("discard", options, {"type": "discard", "card": code_of(chosen["card"])})]
 
 
-def _come_out(k: Knowledge, level: Any, hands: list[reading.Hands], chosen: dict[str, Any]) -> Verdict:
+def _come_out(k: Knowledge, level: Level, hands: list[reading.Hands], chosen: dict[str, Any]) -> Verdict:
     hand = k.cards()
     goes_out = len(arrange(hand, k.rules).left) <= 1
     waits = not goes_out and (too_early(k, level) or holds_for_rummy(k, level))
