@@ -7,11 +7,10 @@ Nothing is written before the end, so a job killed midway leaves nothing half st
 
 from __future__ import annotations
 
-from games.ai.review import REVIEW_SAMPLES
 from games.models import Match
 from review import services
 from review.decisions import decisions_of
-from review.judging import review_decisions
+from review.judging import review_decisions, samples_of
 from review.models import Review
 from review.progress import set_progress
 
@@ -19,13 +18,15 @@ SEED = 0
 """Sampling seed: fixed, so a review depends on the views alone (the same views, the same review)."""
 
 
-def run_review(match_id: int, seat: int, samples: int = REVIEW_SAMPLES) -> int:
-    """Review `seat`'s decisions in the match; the stored review's id."""
+def run_review(match_id: int, seat: int, samples: int | None = None) -> int:
+    """Review `seat`'s decisions in the match (`samples`: None for the game's own); the stored
+    review's id."""
     stored = Review.objects.filter(match_id=match_id, seat=seat).first()
     if stored is not None:
         return stored.pk
     match = Match.objects.get(pk=match_id)
     services.check_reviewable(match=match, seat=seat)
+    samples = samples or samples_of(match.family)
     decisions = list(decisions_of(match, seat))
     set_progress(match_id, seat, state="running", total=len(decisions))
 

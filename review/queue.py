@@ -17,7 +17,6 @@ from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import connections
 
-from games.ai.review import REVIEW_SAMPLES
 from review.jobs import run_review
 from review.progress import set_progress
 
@@ -40,14 +39,15 @@ def redis_queue():
     return Queue(QUEUE_NAME, connection=Redis.from_url(settings.REDIS_URL))
 
 
-def enqueue_review(match_id: int, seat: int, *, samples: int = REVIEW_SAMPLES) -> None:
+def enqueue_review(match_id: int, seat: int, *, samples: int | None = None) -> None:
+    """`samples`: the other hands sampled per decision (None: the game's own default)."""
     if settings.REDIS_URL:
         _enqueue_rq(match_id, seat, samples)
     else:
         _local.put(match_id, seat, samples)
 
 
-def _enqueue_rq(match_id: int, seat: int, samples: int) -> None:
+def _enqueue_rq(match_id: int, seat: int, samples: int | None) -> None:
     from rq import Retry
     from rq.exceptions import NoSuchJobError
     from rq.job import Job
@@ -89,13 +89,13 @@ class _LocalWorker:
     """The single-machine default: one daemon thread working through the requests in order."""
 
     def __init__(self) -> None:
-        self._jobs: local_queue.Queue[tuple[int, int, int]] = local_queue.Queue()
+        self._jobs: local_queue.Queue[tuple[int, int, int | None]] = local_queue.Queue()
         self._pending: set[tuple[int, int]] = set()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._loop = None
 
-    def put(self, match_id: int, seat: int, samples: int) -> None:
+    def put(self, match_id: int, seat: int, samples: int | None) -> None:
         with self._lock:
             if (match_id, seat) in self._pending:
                 return

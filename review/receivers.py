@@ -3,13 +3,12 @@
 from django.dispatch import receiver
 
 from games import signals
-from games.models import Family
 from review.queue import enqueue_review
 
 
 @receiver(signals.match_finished)
 def review_rated_match(sender, match, **kwargs):
-    if match.family != Family.GIN or not match.room.rated:
+    if not match.room.rated:
         return
     for seat in match.room.seats.exclude(user=None).filter(bot=""):
         enqueue_review(match.pk, seat.index)

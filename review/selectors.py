@@ -9,7 +9,7 @@ from daily import selectors as daily_selectors
 from daily.models import DailyPlay
 from games import selectors as game_selectors
 from games.identity import Identity
-from games.models import Match
+from games.models import Family, Match
 from review import queue
 from review.models import Review
 from review.progress import progress_of
@@ -29,6 +29,7 @@ def result_context(review: Review | None) -> dict[str, Any]:
     return {
         "review": review,
         "costliest": review and [review.decisions[i] for i in review.summary["costliest"]],
+        "rounds": review is not None and review.match.family == Family.RUMMY,
     }
 
 

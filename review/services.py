@@ -20,9 +20,9 @@ from social.services import do_notify
 def check_reviewable(*, match: Match, seat: int) -> None:
     if match.status != Match.Status.FINISHED:
         raise ServiceError("not_finished", _("Only a finished match can be reviewed."))
-    if match.family != Family.GIN:
-        raise ServiceError("not_gin", _("The review covers gin matches."))
-    if seat not in (0, 1):
+    if match.family not in (Family.GIN, Family.RUMMY):
+        raise ServiceError("not_reviewed", _("The review covers gin and German Rummy matches."))
+    if not 0 <= seat < match.room.seats.count():
         raise ServiceError("bad_seat", _("No such seat."))
 
 

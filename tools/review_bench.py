@@ -1,6 +1,7 @@
 """The review's targets (issue #17): its CPU time per gin hand, its agreement with Hard, its stability.
 
     nice python -m tools.review_bench [--hands 20] [--samples N] [--seed 1] [--json]
+    nice python -m tools.review_bench --game rummy [--hands 20] [--seats 2] [--samples N] [--json]
 
 Hard plays both seats of one-hand classic matches on seeded deals; every decision of seat 0
 with a choice is reviewed from its view (`games.ai.review`, as the review job does):
@@ -12,6 +13,10 @@ with a choice is reviewed from its view (`games.ai.review`, as the review job do
   how often Hard agrees with itself at another seed (its own noise, the ceiling for agreeing
   with it) and the most a disagreement costs by the review's values;
 - stability: two reviews with different sampling seeds prefer the same option (target >= 90%).
+
+With `--game rummy`, Hard plays every seat of one-round standard German Rummy matches (a "hand"
+is a round) and seat 0's discards and come-out moments are reviewed (`games.ai.rummy.review`),
+Hard's own choice at its 12 samples, and at the review's.
 """
 
 from __future__ import annotations
@@ -19,10 +24,16 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from dataclasses import replace
+from random import Random
 from typing import Any
 
-from games.ai import choose_action
+from games.ai import choose_action, rummy
 from games.ai.review import CLOSE, REVIEW_SAMPLES, preferred, review_decision
+from games.ai.rummy import review as rummy_review
+from games.ai.rummy.knowledge import read_view
+from games.ai.rummy.policy import decide
+from games.rules import rummy as rummy_rules
 from games.rules.gin import GinRules, apply, new_match, view_for
 
 RULES = GinRules(match_target=1)
@@ -85,14 +96,84 @@ def measure(hands: int, samples: int, seed: int) -> dict[str, Any]:
     }
 
 
+def round_views(seed: int, seats: int) -> list[dict[str, Any]]:
+    """Seat 0's views at each of its plays (melds and discards) in one round Hard plays at every seat."""
+    state = rummy_rules.new_match(rummy_rules.STANDARD, seats=seats, rounds=1, first_seat=seed % seats)
+    state, _ = rummy_rules.apply(state, None, {"type": "deal", "seed": f"{seed:016x}"})
+    views = []
+    while state.phase in ("draw", "play"):
+        view = rummy_rules.view_for(state, state.turn)
+        if state.turn == 0 and state.phase == "play":
+            views.append(view)
+        action = rummy.choose_action("hard", view, seed=seed)
+        assert action is not None
+        state, _ = rummy_rules.apply(state, state.turn, action)
+    return views
+
+
+def hard_rummy(view: dict[str, Any], seed: int, samples: int | None = None) -> dict[str, Any]:
+    """Hard's rummy choice, at its own samples or at `samples`."""
+    level = rummy.LEVELS["hard"] if samples is None else replace(rummy.LEVELS["hard"], samples=samples)
+    action = decide(read_view(view), level, Random(rummy.decision_seed("hard", view, seed)))
+    assert action is not None
+    return action
+
+
+def measure_rummy(hands: int, samples: int, seed: int, seats: int) -> dict[str, Any]:
+    per_hand, positions, agree, agree_same, stable, hard_self = [], 0, 0, 0, 0, 0
+    worst = 0.0
+    for h in range(hands):
+        views = round_views(seed * 1000 + h, seats)
+        spent, judged = 0.0, 0
+        for view in views:
+            hard = hard_rummy(view, h)
+            start = time.process_time()
+            first = rummy_review.review_decision(view, hard, seed=1, samples=samples)
+            spent += time.process_time() - start
+            if not first:
+                continue
+            judged += 1
+            positions += 1
+            agree += agrees(first)
+            worst = max(worst, *(v.cost for v in first))
+            hard_self += hard == hard_rummy(view, h + SECOND_SEED)
+            same = rummy_review.review_decision(view, hard_rummy(view, h, samples), seed=1, samples=samples)
+            agree_same += agrees(same)
+            second = rummy_review.review_decision(view, hard, seed=2, samples=samples)
+            stable += [v.best for v in first] == [v.best for v in second]
+        if judged:
+            per_hand.append((spent, judged))
+    per_ten = [10 * s / n for s, n in per_hand]
+    return {
+        "hands": len(per_hand),
+        "samples": samples,
+        "positions": positions,
+        "decisions_per_hand": round(sum(n for _, n in per_hand) / len(per_hand), 1),
+        "cpu_s_per_10_decisions_mean": round(sum(per_ten) / len(per_ten), 3),
+        "cpu_s_per_10_decisions_max": round(max(per_ten), 3),
+        "agreement_with_hard": round(100 * agree / positions, 1),
+        "agreement_with_hard_same_samples": round(100 * agree_same / positions, 1),
+        "hard_self_agreement": round(100 * hard_self / positions, 1),
+        "costliest_disagreement": round(worst, 2),
+        "stability": round(100 * stable / positions, 1),
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("gin", "rummy"), default="gin")
     parser.add_argument("--hands", type=int, default=20)
-    parser.add_argument("--samples", type=int, default=REVIEW_SAMPLES)
+    parser.add_argument("--seats", type=int, default=2, help="rummy: seats at the table")
+    parser.add_argument("--samples", type=int, help="default: the game's review default")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    figures = measure(args.hands, args.samples, args.seed)
+    if args.game == "rummy":
+        figures = measure_rummy(
+            args.hands, args.samples or rummy_review.REVIEW_SAMPLES, args.seed, args.seats
+        )
+    else:
+        figures = measure(args.hands, args.samples or REVIEW_SAMPLES, args.seed)
     if args.json:
         print(json.dumps(figures))
         return
@@ -109,7 +190,7 @@ def main(argv: list[str] | None = None) -> None:
         f"(Hard with the review's samples: {figures['agreement_with_hard_same_samples']}%; target >= 95%)"
     )
     print(
-        f"Hard (32 samples) agreeing with itself at another seed: {figures['hard_self_agreement']}%; "
+        f"Hard ({'12' if args.game == 'rummy' else '32'} samples) agreeing with itself at another seed: {figures['hard_self_agreement']}%; "
         f"the costliest disagreement: {figures['costliest_disagreement']} points"
     )
     print(f"stability across sampling seeds: {figures['stability']}% (target >= 90%)")

@@ -84,7 +84,7 @@ def review_decision(
     return _discard_turn(judge, chosen, rng)
 
 
-def _verdict(kind: str, options: Iterable[Option], chosen: dict[str, Any]) -> Verdict:
+def verdict_of(kind: str, options: Iterable[Option], chosen: dict[str, Any]) -> Verdict:
     ranked = tuple(sorted(options, key=lambda o: -o.value))
     value = next(o.value for o in ranked if o.action == chosen)
     cost = ranked[0].value - value
@@ -99,7 +99,7 @@ def _draw(judge: Judge, chosen: dict[str, Any]) -> list[Verdict]:
     take, decline = take_action(table), decline_action(table)
     # Hard declines on a tie: the decline goes first among equals.
     options = [Option(decline, -values[1]), Option(take, -values[0])]
-    return [_verdict(table.phase, options, chosen)]
+    return [verdict_of(table.phase, options, chosen)]
 
 
 def _discard_turn(judge: Judge, chosen: dict[str, Any], rng: Random) -> list[Verdict]:
@@ -119,10 +119,10 @@ def _discard_turn(judge: Judge, chosen: dict[str, Any], rng: Random) -> list[Ver
             options = [Option(k, v) for k, v in zip(shown, now, strict=True)]
             options.append(Option(discard, on - PLAY_ON_MARGIN))
             played = discard if chosen["type"] == "discard" else chosen
-            verdicts.append(_verdict("knock", options, played))
+            verdicts.append(verdict_of("knock", options, played))
     if chosen["type"] == "discard":
         options = [Option({"type": "discard", "card": str(c)}, -values[c]) for c in best_of_order(values)]
-        verdicts.append(_verdict("discard", options, chosen))
+        verdicts.append(verdict_of("discard", options, chosen))
     return verdicts
 
 

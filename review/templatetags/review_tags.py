@@ -11,7 +11,8 @@ register = template.Library()
 
 @register.filter
 def action_label(action, decision: str = "") -> str:
-    """`decision` "knock": a discard there is the choice to play on."""
+    """`decision` "knock": a discard there is the choice to play on.  A rummy `meld` and `wait`
+    are the choices of the come-out decision (`games.ai.rummy.review`)."""
     kind = action.get("type")
     if kind == "take_upcard":
         return _("take the upcard")
@@ -23,6 +24,10 @@ def action_label(action, decision: str = "") -> str:
         if "card" in action:
             return format_html("{} {}", _("knock, throwing"), card_face(action["card"]))
         return _("knock")
+    if kind == "meld":
+        return _("come out now")
+    if kind == "wait":
+        return _("wait")
     if kind == "discard" and decision == "knock":
         return format_html("{} {}", _("play on, discarding"), card_face(action["card"]))
     if kind == "discard":
@@ -42,4 +47,5 @@ def kind_label(kind) -> str:
         "draw": _("Draw"),
         "knock": _("Knock or play on"),
         "discard": _("Discard"),
+        "come_out": _("Come out or wait"),
     }.get(kind, kind)

@@ -260,9 +260,11 @@ def test_a_rummy_record_verifies_to_the_stored_state(client):
     verdict = verify(client.get(reverse("games:record", args=[match.pk])).content.decode())
     assert verdict.legal, verdict.message
     assert verdict.state.to_json() == match.state
-    data = replay_data(client.get(reverse("games:replay", args=[match.pk])))
+    page = client.get(reverse("games:replay", args=[match.pk]))
+    data = replay_data(page)
     assert len(data["frames"]) == match.moves.count() + 1
     assert data["frames"][1]["hands"][1] is None and data["frames"][1]["hands"][0]["loose"] is not None
+    assert reverse("games:review", args=[match.pk]) in page.content.decode()  # its player's review
 
 
 def test_a_daily_gin_record_verifies_against_the_days_revealed_seed(client, tmp_path):

@@ -45,14 +45,14 @@ def choose_action(level: str, view: dict[str, Any], *, seed: int) -> dict[str, A
     if level not in LEVELS:
         raise ValueError(f"unknown rummy level {level!r} (levels: {', '.join(LEVELS)})")
     knowledge = read_view(view)
-    action = decide(knowledge, LEVELS[level], Random(_decision_seed(level, view, seed)))
+    action = decide(knowledge, LEVELS[level], Random(decision_seed(level, view, seed)))
     listed = {"type": "meld"} if action is not None and action["type"] == "meld" else action
     if action is not None and listed not in knowledge.legal:
         raise AssertionError(f"{level} rummy bot chose an illegal action {action!r}")
     return action
 
 
-def _decision_seed(level: str, view: dict[str, Any], seed: int) -> int:
+def decision_seed(level: str, view: dict[str, Any], seed: int) -> int:
     """A seed drawn from the view itself, so one decision's randomness never depends on another's."""
     key = json.dumps(
         [level, seed, view["round"], view["turn_number"], view["hand"], len(view["log"]), view["phase"]],

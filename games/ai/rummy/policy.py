@@ -78,10 +78,10 @@ def _wants(k: Knowledge, c: Card, level: Level) -> bool:
         return False
     if k.came_out[k.seat]:
         return judgement.fits_table(k, c)
-    return _comes_out(k, [*hand, c]) and not _comes_out(k, hand)
+    return comes_out(k, [*hand, c]) and not comes_out(k, hand)
 
 
-def _comes_out(k: Knowledge, cards: list[Card]) -> bool:
+def comes_out(k: Knowledge, cards: list[Card]) -> bool:
     value = judgement.first_meld(k, cards)
     return value > 0 and value >= k.rules.first_meld_min
 
@@ -92,7 +92,7 @@ def _call_helps(k: Knowledge) -> bool:
     if k.top is None:
         return False
     c, hand = card_of(k.top), k.cards()
-    if not k.came_out[k.seat] and _comes_out(k, [*hand, c]) and not _comes_out(k, hand):
+    if not k.came_out[k.seat] and comes_out(k, [*hand, c]) and not comes_out(k, hand):
         return True
     saved = judgement.points(k, hand) + card_points(c, k.rules) - judgement.points(k, [*hand, c])
     return saved >= card_points(c, k.rules) + 10
@@ -120,18 +120,18 @@ def _melds_to_lay(k: Knowledge, level: Level, rng: Random) -> tuple[Meld, ...]:
         best = arrange(rest, k.rules)
     if k.came_out[k.seat]:
         return best.melds
-    if len(arrange(hand, k.rules).left) > 1 and (_too_early(k, level) or _holds_for_rummy(k, level)):
+    if len(arrange(hand, k.rules).left) > 1 and (too_early(k, level) or holds_for_rummy(k, level)):
         return ()
     if sum(map(meld_points, best.melds)) >= k.rules.first_meld_min:
         return best.melds
     return arrange_first_meld(hand, k.rules).melds
 
 
-def _too_early(k: Knowledge, level: Level) -> bool:
+def too_early(k: Knowledge, level: Level) -> bool:
     return k.turn_number <= level.come_out_turns[k.seats - 2] * k.seats
 
 
-def _holds_for_rummy(k: Knowledge, level: Level) -> bool:
+def holds_for_rummy(k: Knowledge, level: Level) -> bool:
     """One card short of laying everything at once (a Rummy doubles the round), while no other
     seat is near going out and the stock is far from empty."""
     if not level.holds_for_rummy or len(arrange(k.cards(), k.rules).left) > 2:
@@ -181,38 +181,65 @@ def _layoff(k: Knowledge, level: Level) -> Action | None:
 
 
 def _discard(k: Knowledge, level: Level, rng: Random) -> int:
-    """The card whose loss costs least: the points left without it, the live partial melds it is
-    part of, and what it gives away.  Jokers go only when nothing else may."""
+    """The card whose loss costs least (`DiscardScore`).  Jokers go only when nothing else may."""
     options = [a["card"] for a in k.of_type("discard")]
     naturals = [c for c in options if not card_of(c).is_joker] or options
-    hand = k.cards()
-    table = DiscardTable(hand, k.rules)
-    loose = list(arrange(hand, k.rules).left)
+    loose = arrange(k.cards(), k.rules).left
     if rng.random() < level.slip:
         slips = [c for c in naturals if card_of(c) in loose]
         if slips:
             return rng.choice(slips)
     samples = reading.sample_hands(k, rng, level.samples) if level.samples else []
-    outs_weight = level.outs_weight * (level.endgame_outs if _endgame(k) else 1.0)
+    return DiscardScore(k, level, samples).cheapest(naturals)
 
-    def cost(c: int, left: int) -> tuple[float, int]:
-        x = card_of(c)
-        others = list(loose)
+
+class DiscardScore:
+    """What a discard costs a level, in points of hand: the points left without it, the live
+    partial melds it is part of (`outs_weight` a live card), and what it gives away
+    (`danger_weight`; priced on `samples`, Hard's guesses of the other hands, when there are any).
+    The bots take the cheapest; the review (`games.ai.rummy.review`) shows every one."""
+
+    def __init__(self, k: Knowledge, level: Level, samples: list[reading.Hands]) -> None:
+        hand = k.cards()
+        self.k, self.level, self.samples = k, level, samples
+        self.table = DiscardTable(hand, k.rules)
+        self.loose = list(arrange(hand, k.rules).left)
+        self.outs_weight = level.outs_weight * (level.endgame_outs if _endgame(k) else 1.0)
+
+    def cost(self, c: int, left: int) -> tuple[float, int]:
+        """(the cost of discarding card id `c` when that leaves `left` points, the tie-break)."""
+        k, level, x = self.k, self.level, card_of(c)
+        others = list(self.loose)
         if x in others:
             others.remove(x)
         value = float(left)
-        value += outs_weight * judgement.outs(k, x, others) if x in loose else 0.0
-        if samples:
-            value += level.danger_weight * _sampled_danger(k, x, samples)
+        value += self.outs_weight * judgement.outs(k, x, others) if x in self.loose else 0.0
+        if self.samples:
+            value += level.danger_weight * _sampled_danger(k, x, self.samples)
         else:
             value += level.danger_weight * judgement.danger(k, x)
         return value, -c
 
-    if all(card_of(c) in table.cards for c in naturals):
-        # The cost only rises with the points left: a discard is searched only while it can still win.
-        return table.cheapest(naturals, cost, as_card=card_of)
-    everything = judgement.points(k, hand)  # jokers that may not go: every card stays in hand
-    return min(naturals, key=lambda c: cost(c, everything - card_points(card_of(c), k.rules)))
+    def cheapest(self, ids: list[int]) -> int:
+        if self._searched(ids):
+            # The cost only rises with the points left: a discard is searched only while it can still win.
+            return self.table.cheapest(ids, self.cost, as_card=card_of)
+        return min(ids, key=lambda c: self.cost(c, self._left_in_full(c)))
+
+    def costs(self, ids: list[int]) -> dict[int, float]:
+        """Each of `ids`' cost, every one searched (the review's)."""
+        searched = self._searched(ids)
+        return {
+            c: self.cost(c, self.table.points(card_of(c)) if searched else self._left_in_full(c))[0]
+            for c in ids
+        }
+
+    def _searched(self, ids: list[int]) -> bool:
+        return all(card_of(c) in self.table.cards for c in ids)
+
+    def _left_in_full(self, c: int) -> int:
+        """Jokers that may not go: every card stays in hand."""
+        return judgement.points(self.k, self.k.cards()) - card_points(card_of(c), self.k.rules)
 
 
 def _endgame(k: Knowledge) -> bool:
