@@ -24,7 +24,8 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
@@ -58,42 +59,11 @@ def agrees(verdicts) -> bool:
     return all(v.cost < CLOSE for v in verdicts)
 
 
-def measure(hands: int, samples: int, seed: int) -> dict[str, Any]:
-    per_hand, positions, agree, agree_same, stable, hard_self = [], 0, 0, 0, 0, 0
-    worst = 0.0
-    for h in range(hands):
-        views = hand_views(seed * 1000 + h)
-        spent = 0.0
-        for view in views:
-            hard = choose_action("hard", view, seed=h)
-            hard_same = choose_action("hard", view, seed=h, samples=samples)
-            start = time.process_time()
-            first = review_decision(view, hard, seed=1, samples=samples)
-            spent += time.process_time() - start
-            if not first:
-                continue
-            positions += 1
-            agree += agrees(first)
-            worst = max(worst, *(v.cost for v in first))
-            hard_self += hard == choose_action("hard", view, seed=h + SECOND_SEED)
-            agree_same += agrees(review_decision(view, hard_same, seed=1, samples=samples))
-            stable += preferred(first) == preferred(review_decision(view, hard, seed=2, samples=samples))
-        if views:
-            per_hand.append((spent, len(views)))
-    per_ten = [10 * s / n for s, n in per_hand]
-    return {
-        "hands": len(per_hand),
-        "samples": samples,
-        "positions": positions,
-        "decisions_per_hand": round(sum(n for _, n in per_hand) / len(per_hand), 1),
-        "cpu_s_per_10_decisions_mean": round(sum(per_ten) / len(per_ten), 3),
-        "cpu_s_per_10_decisions_max": round(max(per_ten), 3),
-        "agreement_with_hard": round(100 * agree / positions, 1),
-        "agreement_with_hard_same_samples": round(100 * agree_same / positions, 1),
-        "hard_self_agreement": round(100 * hard_self / positions, 1),
-        "costliest_disagreement": round(worst, 2),
-        "stability": round(100 * stable / positions, 1),
-    }
+def hard_gin(view: dict[str, Any], seed: int, samples: int | None = None) -> dict[str, Any]:
+    """Hard's gin choice, at its own samples or at `samples`."""
+    if samples is None:
+        return choose_action("hard", view, seed=seed)
+    return choose_action("hard", view, seed=seed, samples=samples)
 
 
 def round_views(seed: int, seats: int) -> list[dict[str, Any]]:
@@ -119,16 +89,38 @@ def hard_rummy(view: dict[str, Any], seed: int, samples: int | None = None) -> d
     return action
 
 
-def measure_rummy(hands: int, samples: int, seed: int, seats: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Game:
+    """What the bench needs of a game: seat 0's views in a hand from its seed, Hard's choice,
+    the review, and the option a turn's verdicts prefer."""
+
+    views: Callable[[int], list[dict[str, Any]]]
+    hard: Callable[..., dict[str, Any]]
+    review: Callable[..., list[Any]]
+    preferred: Callable[[list[Any]], Any]
+
+
+GIN = Game(views=hand_views, hard=hard_gin, review=review_decision, preferred=preferred)
+
+
+def rummy_game(seats: int) -> Game:
+    return Game(
+        views=lambda seed: round_views(seed, seats),
+        hard=hard_rummy,
+        review=rummy_review.review_decision,
+        preferred=lambda verdicts: [v.best for v in verdicts],
+    )
+
+
+def measure(game: Game, hands: int, samples: int, seed: int) -> dict[str, Any]:
     per_hand, positions, agree, agree_same, stable, hard_self = [], 0, 0, 0, 0, 0
     worst = 0.0
     for h in range(hands):
-        views = round_views(seed * 1000 + h, seats)
         spent, judged = 0.0, 0
-        for view in views:
-            hard = hard_rummy(view, h)
+        for view in game.views(seed * 1000 + h):
+            hard = game.hard(view, h)
             start = time.process_time()
-            first = rummy_review.review_decision(view, hard, seed=1, samples=samples)
+            first = game.review(view, hard, seed=1, samples=samples)
             spent += time.process_time() - start
             if not first:
                 continue
@@ -136,11 +128,10 @@ def measure_rummy(hands: int, samples: int, seed: int, seats: int) -> dict[str, 
             positions += 1
             agree += agrees(first)
             worst = max(worst, *(v.cost for v in first))
-            hard_self += hard == hard_rummy(view, h + SECOND_SEED)
-            same = rummy_review.review_decision(view, hard_rummy(view, h, samples), seed=1, samples=samples)
-            agree_same += agrees(same)
-            second = rummy_review.review_decision(view, hard, seed=2, samples=samples)
-            stable += [v.best for v in first] == [v.best for v in second]
+            hard_self += hard == game.hard(view, h + SECOND_SEED)
+            agree_same += agrees(game.review(view, game.hard(view, h, samples), seed=1, samples=samples))
+            second = game.review(view, hard, seed=2, samples=samples)
+            stable += game.preferred(first) == game.preferred(second)
         if judged:
             per_hand.append((spent, judged))
     per_ten = [10 * s / n for s, n in per_hand]
@@ -169,11 +160,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.game == "rummy":
-        figures = measure_rummy(
-            args.hands, args.samples or rummy_review.REVIEW_SAMPLES, args.seed, args.seats
+        figures = measure(
+            rummy_game(args.seats), args.hands, args.samples or rummy_review.REVIEW_SAMPLES, args.seed
         )
     else:
-        figures = measure(args.hands, args.samples or REVIEW_SAMPLES, args.seed)
+        figures = measure(GIN, args.hands, args.samples or REVIEW_SAMPLES, args.seed)
     if args.json:
         print(json.dumps(figures))
         return
