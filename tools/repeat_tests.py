@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -58,6 +59,7 @@ SOCKET_TESTS = socket_tests()
 SUITES = {"browser": ("tests/browser",), "sockets": SOCKET_TESTS}
 HOG = "while True: pass"
 UNFINISHED = "(the run did not finish)"
+DAPHNE_LOGS = ROOT / "test-artifacts" / "daphne"
 
 
 @dataclass
@@ -173,6 +175,11 @@ def read_results(xml: Path, run_dir: Path) -> tuple[int, list[str]]:
         failed.append(name)
         text = "\n\n".join(f"{p.tag}: {p.get('message', '')}\n{p.text or ''}" for p in problems)
         (run_dir / (re.sub(r"[^\w.-]+", "_", name)[-150:] + ".txt")).write_text(text)
+        # A browser test's Daphne log (tests/browser/conftest.py names it) is overwritten by the
+        # next run: the failed test's is kept with its traceback.
+        daphne_log = DAPHNE_LOGS / (re.sub(r"[^\w.-]+", "_", case.get("name", ""))[:120] + ".log")
+        if daphne_log.exists():
+            shutil.copy(daphne_log, run_dir / (re.sub(r"[^\w.-]+", "_", name)[-150:] + ".daphne.log"))
     return tests, failed
 
 
