@@ -28,6 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tools.servers import log_name
+
 ROOT = Path(__file__).resolve().parent.parent
 # The socket tests: every test module outside the browser suite that opens a socket or runs
 # servers of its own (a communicator, a websockets client, a Daphne, a Redis), found afresh so
@@ -174,12 +176,12 @@ def read_results(xml: Path, run_dir: Path) -> tuple[int, list[str]]:
         name = test_id(case)
         failed.append(name)
         text = "\n\n".join(f"{p.tag}: {p.get('message', '')}\n{p.text or ''}" for p in problems)
-        (run_dir / (re.sub(r"[^\w.-]+", "_", name)[-150:] + ".txt")).write_text(text)
-        # A browser test's Daphne log (tests/browser/conftest.py names it) is overwritten by the
-        # next run: the failed test's is kept with its traceback.
-        daphne_log = DAPHNE_LOGS / (re.sub(r"[^\w.-]+", "_", case.get("name", ""))[:120] + ".log")
+        stem = re.sub(r"[^\w.-]+", "_", name)[-150:]
+        (run_dir / f"{stem}.txt").write_text(text)
+        # A browser test's Daphne log is overwritten by the next run: the failed test's is kept.
+        daphne_log = DAPHNE_LOGS / log_name(case.get("name", ""))
         if daphne_log.exists():
-            shutil.copy(daphne_log, run_dir / (re.sub(r"[^\w.-]+", "_", name)[-150:] + ".daphne.log"))
+            shutil.copy(daphne_log, run_dir / f"{stem}.daphne.log")
     return tests, failed
 
 

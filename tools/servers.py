@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import resource
 import shutil
 import signal
@@ -16,6 +17,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def log_name(test_name: str) -> str:
+    """The file name of a test's server log (the browser suite keeps one per test in
+    test-artifacts/daphne/; the repeat command copies a failed test's)."""
+    return re.sub(r"[^\w.-]+", "_", test_name)[:120] + ".log"
 
 
 def free_port() -> int:

@@ -1,12 +1,12 @@
 """Playwright on Debian's Chromium against a real Daphne process (see README)."""
 
-import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.servers import daphne
+from tools.servers import log_name
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = [
@@ -36,8 +36,7 @@ def browser():
 def server(transactional_db, request):
     """A Daphne for the test; its log is kept per test in test-artifacts/daphne/."""
     (ARTIFACTS / "daphne").mkdir(parents=True, exist_ok=True)
-    name = re.sub(r"[^\w.-]+", "_", request.node.name)[:120]
-    with daphne(log_path=ARTIFACTS / "daphne" / f"{name}.log") as url:
+    with daphne(log_path=ARTIFACTS / "daphne" / log_name(request.node.name)) as url:
         yield url
 
 
