@@ -25,11 +25,11 @@ export class GameSocket {
 
   connect() {
     this.status("connecting");
+    this.synced = false;
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
-      this.status("open");
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_MS);
       for (const message of this.pending.values()) ws.send(JSON.stringify(message));
     };
@@ -56,6 +56,12 @@ export class GameSocket {
   }
 
   receive(message) {
+    // "open" once the server's first frame has come, not at the handshake: by then the server
+    // has counted this socket at its seats and joined it to its groups.
+    if (!this.synced) {
+      this.synced = true;
+      this.status("open");
+    }
     switch (message.type) {
       case "state": {
         if (!this.known(message)) return; // an old or repeated update
