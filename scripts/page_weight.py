@@ -4,7 +4,7 @@
 - page weight: every script and stylesheet the table page loads from the site, uncompressed
   (the budget is 150 KB, with no framework and no build step) and gzipped;
 - time to first rendered hand: from navigation start to the `hand-rendered` mark that
-  static/js/table.js sets once the first hand is on screen, over several loads.
+  static/js/gin.js (or rummy.js) sets once the first hand is on screen, over several loads.
 
 It makes a throwaway test database (migrated, so the rule sets exist), runs Daphne on it,
 opens a game against the computer in Debian's Chromium, then drops the database.

@@ -2,7 +2,7 @@
 // (games/replay_frames.py), one per action, drawn with the table's card faces and meld bars
 // and stepped through with the buttons, the slider or the keys (arrows, Home, End). The step
 // is kept in the address (#step-N) so a reload, or the switch to another seat's view, stays on it.
-import { describe as describeGin } from "./table/announce.js";
+import { describe as describeGin } from "./gin/announce.js";
 import { cardBack, cardFace } from "./table/cards.js";
 import { el } from "./table/results.js";
 import { counted, pointsText, t } from "./table/texts.js";

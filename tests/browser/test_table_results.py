@@ -9,7 +9,7 @@ from tests.browser.table_play import new_page, restore_rule_sets, start_computer
 pytestmark = pytest.mark.browser
 
 FINISHED = """async () => {
-  const { renderResult } = await import("/static/js/table/results.js");
+  const { renderResult } = await import("/static/js/gin/results.js");
   const view = JSON.parse(document.getElementById("game-state").textContent).view;
   const record = {
     number: 7, dealer: 1, knock_limit: 10, kind: "gin", knocker: 0, winner: 0, points: 37,
@@ -65,7 +65,7 @@ def test_the_match_end_screen_offers_a_rematch(browser, server, shot):
 
 
 ARCADE_KNOCK = """async () => {
-  const { renderResult } = await import("/static/js/table/results.js");
+  const { renderResult } = await import("/static/js/gin/results.js");
   const view = JSON.parse(document.getElementById("game-state").textContent).view;
   const record = {
     number: 1, dealer: 1, knock_limit: 10, kind: "knock", knocker: 0, winner: 0, points: 31,

@@ -30,7 +30,7 @@ def test_a_table_loads_the_catalogue_as_a_script_before_its_modules(client):
     page = client.get(f"/r/{room.code}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     scripts = re.findall(r"<script[^>]*>", page)
     catalogue = scripts.index('<script src="/jsi18n/">')
-    table = next(i for i, tag in enumerate(scripts) if "table.js" in tag)
+    table = next(i for i, tag in enumerate(scripts) if "gin.js" in tag)
     assert catalogue < table
     assert '<i data-k="kind_knock">Cierre</i>' in page  # "MANO 1 · CIERRE", not the verb
     assert ">Cerrar</button>" in page  # the button is still the verb

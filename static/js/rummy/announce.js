@@ -1,6 +1,6 @@
 // Rummy's events in words, for the status line ("Bo laid down 7♥ 8♥ 9♥") and, in full, for
-// the live region. Draws and discards read like gin's (table/announce.js).
-import { describe as describeGin } from "../table/announce.js";
+// the live region. Draws and discards read like gin's (gin/announce.js).
+import { describe as describeGin } from "../gin/announce.js";
 import { cardName, shortName, t } from "../table/texts.js";
 import { codeOf, isJoker } from "./deck.js";
 

@@ -1,7 +1,7 @@
 // The end of a rummy round: every hand left (its points against the player), the round's
 // scores and why, the running totals and *Next round*; after the last round the winners
 // and *Rematch*. The gin table's modal dialog and its pieces (table/results.js).
-import { cardRow, el, rematchChallenge, scoreTable } from "../table/results.js";
+import { cardRow, el, openResult, resultActions, scoreTable } from "../table/results.js";
 import { t } from "../table/texts.js";
 import { codeOf } from "./deck.js";
 
@@ -46,34 +46,12 @@ export function renderRoundEnd(dialog, scene, actions) {
   hands.append(...order.map((seat) => handSection(record, seat, shown[seat])));
   dialog.append(hands);
 
-  const row = el("div", "dialog-actions");
   if (view.result) {
     dialog.append(el("p", "match-result", matchResult(view, you, names)));
     dialog.append(scoreTable(shown, view.result.totals, t("final_score")));
-    if (you !== null) {
-      const mine = (room.offers ?? {})[String(you)] === "rematch";
-      const button = el("button", "primary", t("rematch"));
-      button.type = "button";
-      button.disabled = mine;
-      button.addEventListener("click", actions.rematch);
-      row.append(button);
-      if (mine) row.append(el("span", "note", t("rematch_waiting")));
-      const challenge = rematchChallenge(room);
-      if (challenge) row.append(challenge);
-    }
-    const lobby = el("a", "button-gold", t("lobby"));
-    lobby.href = "/play/";
-    row.append(lobby);
   } else {
     dialog.append(scoreTable(shown, view.totals, t("totals")));
-    if (you !== null) {
-      const next = el("button", "primary", t("next_round"));
-      next.type = "button";
-      next.addEventListener("click", actions.nextHand);
-      row.append(next);
-    }
   }
-  dialog.append(row);
-  if (!dialog.open) dialog.showModal();
-  row.querySelector("button, a")?.focus();
+  const note = (mine) => (mine ? t("rematch_waiting") : null);
+  openResult(dialog, resultActions({ room, you, over: Boolean(view.result), next: t("next_round"), note, actions }));
 }

@@ -1,8 +1,7 @@
-// The end of a hand: both hands laid out in melds with the layoffs marked, both deadwood
-// totals, the points and why, the running score; at the end of the match, the result and
-// a rematch. Shown in a modal <dialog> that only the next deal or a new match closes.
+// The pieces of both tables' result dialogs: elements, rows of cards, a score table, closing,
+// and the rematch challenge at a new table.
 import { cardFace } from "./cards.js";
-import { counted, t } from "./texts.js";
+import { t } from "./texts.js";
 
 export function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -17,62 +16,6 @@ export function cardRow(codes, className) {
   return row;
 }
 
-function why(record, rules) {
-  const { kind, knocker, deadwood, points } = record;
-  if (kind === "dead") return t("why_dead");
-  const k = deadwood[knocker];
-  const d = deadwood[1 - knocker];
-  if (kind === "knock") return t("why_knock", { k, d, points });
-  if (kind === "undercut") return t("why_undercut", { k, d, bonus: rules.undercut_bonus });
-  return t("why_gin", { d, bonus: kind === "big_gin" ? rules.big_gin_bonus : rules.gin_bonus });
-}
-
-const RANKS = "A23456789TJQK";
-const rankIndex = (code) => RANKS.indexOf(code[0]);
-
-// A meld with the cards laid off on it, each where it belongs: a run in rank order (3♠ before
-// 4♠5♠6♠, not after), a set's fourth card at its end.
-export function withLayoffs(meld, laid) {
-  const all = [...meld.map((code) => ({ code, laid: false })), ...laid.map((code) => ({ code, laid: true }))];
-  const run = new Set(meld.map((code) => code[0])).size > 1;
-  return run ? all.sort((a, b) => rankIndex(a.code) - rankIndex(b.code)) : all;
-}
-
-function handSection(record, seat, name, rules) {
-  const section = el("section", "result-hand");
-  const title = el("h3", null, name);
-  if (record.knocker === seat) title.append(" ", el("span", "tag", t("knocked")));
-  title.append(" ", el("span", "dw", t("deadwood", { n: record.deadwood[seat] })));
-  section.append(title);
-  const melds = el("div", "melds");
-  record.melds[seat].forEach((meld, i) => {
-    const laid = seat === record.knocker ? record.layoffs.filter(([, index]) => index === i).map(([card]) => card) : [];
-    const group = el("div", `meld meld-${i % 4}`);
-    for (const card of withLayoffs(meld, laid)) {
-      const face = cardFace(card.code);
-      if (card.laid) {
-        face.classList.add("laid-off");
-        face.setAttribute("aria-label", t("laid_off_card", { card: face.getAttribute("aria-label") }));
-        face.append(el("span", "laid-tag", t("laid_off")));
-      }
-      group.append(face);
-    }
-    melds.append(group);
-  });
-  // Arcade counts the defender's melds too (deadwood_cards holds them): shown as melds, said.
-  const melded = new Set(record.melds[seat].flat());
-  const counting = record.kind !== "gin" && record.kind !== "big_gin" && rules.defender_counts === "all_unplayed";
-  if (counting && seat !== record.knocker && melded.size) melds.append(el("p", "group-note", t("melds_count_too")));
-  const loose = record.deadwood_cards[seat].filter((code) => !melded.has(code));
-  if (loose.length) {
-    const group = cardRow(loose, "meld unmelded");
-    group.prepend(el("span", "group-label", t("unmelded_cards")));
-    melds.append(group);
-  }
-  section.append(melds);
-  return section;
-}
-
 export function scoreTable(names, values, caption) {
   const table = el("table", "score-table");
   table.append(el("caption", null, caption));
@@ -84,63 +27,42 @@ export function scoreTable(names, values, caption) {
   return table;
 }
 
-// scene: { view, room, you, them, names }; actions: { nextHand, rematch }.
-export function renderResult(dialog, scene, actions) {
-  const { view, room, you, them, names } = scene;
-  const record = view.history.at(-1);
-  const shown = names.map((name, seat) => (seat === you ? t("you") : name));
-  const titleKind = t(`kind_${record.kind}`);
-  dialog.replaceChildren();
-  const title = el("h2", null, `${t("hand_title", { n: record.number })} · ${titleKind}`);
-  title.id = "hand-end-title";
-  dialog.append(title);
-  if (record.winner !== null) {
-    const points = record.points;
-    const won =
-      record.winner === you
-        ? counted(ngettext("You win %(points)s point", "You win %(points)s points", points), { points })
-        : counted(ngettext("%(name)s wins %(points)s point", "%(name)s wins %(points)s points", points), { name: names[record.winner], points });
-    dialog.append(el("p", "headline", won));
+// The dialog's last row. At the match's end: Rematch, pressed once (`note(mine)` says what
+// follows, or null), the challenge to a new table, and the lobby; a spectator gets only the
+// lobby. Otherwise the player's button to the next deal (`next`, its text).
+export function resultActions({ room, you, over, next, note, actions }) {
+  const row = el("div", "dialog-actions");
+  const primary = (text, onClick) => {
+    const button = el("button", "primary", text);
+    button.type = "button";
+    button.addEventListener("click", onClick);
+    return button;
+  };
+  if (!over) {
+    if (you !== null) row.append(primary(next, actions.nextHand));
+    return row;
   }
-  dialog.append(el("p", "why", why(record, view.rules)));
-  const order = you === null ? [0, 1] : [you, them];
-  const hands = el("div", "result-hands");
-  hands.append(...order.map((seat) => handSection(record, seat, shown[seat], view.rules)));
-  dialog.append(hands);
+  if (you !== null) {
+    const mine = (room.offers ?? {})[String(you)] === "rematch";
+    const rematch = primary(t("rematch"), actions.rematch);
+    rematch.disabled = mine;
+    row.append(rematch);
+    const said = note(mine);
+    if (said) row.append(el("span", "note", said));
+    const challenge = rematchChallenge(room);
+    if (challenge) row.append(challenge);
+  }
+  const lobby = el("a", "button-gold", t("lobby"));
+  lobby.href = "/play/";
+  row.append(lobby);
+  return row;
+}
 
-  const actionsRow = el("div", "dialog-actions");
-  if (view.result) {
-    const { winner, totals } = view.result;
-    dialog.append(el("p", "match-result", winner === you ? t("match_won_you") : t("match_won_them", { name: names[winner] })));
-    dialog.append(scoreTable(shown, totals, t("final_score")));
-    if (you !== null) {
-      const offers = room.offers ?? {};
-      const mine = offers[String(you)] === "rematch";
-      const button = el("button", "primary", t("rematch"));
-      button.type = "button";
-      button.disabled = mine;
-      button.addEventListener("click", actions.rematch);
-      actionsRow.append(button);
-      if (mine) actionsRow.append(el("span", "note", t("rematch_sent", { name: names[them] })));
-      else if (offers[String(them)] === "rematch") actionsRow.append(el("span", "note", t("rematch_offered", { name: names[them] })));
-      const challenge = rematchChallenge(room);
-      if (challenge) actionsRow.append(challenge);
-    }
-    const lobby = el("a", "button-gold", t("lobby"));
-    lobby.href = "/play/";
-    actionsRow.append(lobby);
-  } else {
-    dialog.append(scoreTable(shown, view.scores, t("score")));
-    if (you !== null) {
-      const next = el("button", "primary", t("next_hand"));
-      next.type = "button";
-      next.addEventListener("click", actions.nextHand);
-      actionsRow.append(next);
-    }
-  }
-  dialog.append(actionsRow);
+// Ends the dialog with its `row` of actions and shows it, the first action focused.
+export function openResult(dialog, row) {
+  dialog.append(row);
   if (!dialog.open) dialog.showModal();
-  actionsRow.querySelector("button, a")?.focus();
+  row.querySelector("button, a")?.focus();
 }
 
 export function closeResult(dialog) {

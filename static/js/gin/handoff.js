@@ -1,6 +1,6 @@
 // Pass-and-play: between turns the table hides the hand and asks to pass the device, so the
 // next player reveals their own cards only when the other has looked away (seed 003).
-import { t } from "./texts.js";
+import { t } from "../table/texts.js";
 
 export function askHandoff(dialog, name, onReveal) {
   dialog.replaceChildren();

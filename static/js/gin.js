@@ -2,24 +2,27 @@
 // clicks, taps, drags and keys into actions sent over the room's socket. Modes: "online",
 // "computer", "spectator", and "hotseat" (pass-and-play: frames for both seats arrive on
 // this one socket and each action names its seat). How it fits together: docs/table.md.
-import { announce, describe, setStatus } from "./table/announce.js";
+import { announce, setStatus } from "./table/announce.js";
 import { HandArrangement } from "./table/arrangement.js";
 import { bindClaim, claimRefused, renderAway } from "./table/claim.js";
 import { showClock } from "./table/clock.js";
 import { connectTable } from "./table/connection.js";
 import { enableDrag } from "./table/drag.js";
-import { askHandoff } from "./table/handoff.js";
+import { eventSteps } from "./table/event_steps.js";
 import { enableKeyboard } from "./table/keyboard.js";
 import { animate, snapshot, stepDelay } from "./table/motion.js";
-import { options, takeAction } from "./table/moves.js";
 import { applyPreferences, bindSettings } from "./table/preferences.js";
 import { everySecond, roomArrived } from "./table/presence.js";
-import { render } from "./table/render.js";
-import { eventSteps } from "./table/event_steps.js";
-import { closeResult, renderResult } from "./table/results.js";
+import { closeResult } from "./table/results.js";
 import { play } from "./table/sounds.js";
 import { t } from "./table/texts.js";
 import { bindInvite, showWaiting } from "./table/waiting.js";
+import { describe } from "./gin/announce.js";
+import { GIN_STEPS } from "./gin/event_steps.js";
+import { askHandoff } from "./gin/handoff.js";
+import { options, takeAction } from "./gin/moves.js";
+import { render } from "./gin/render.js";
+import { renderResult } from "./gin/results.js";
 
 const $ = (id) => document.getElementById(id);
 const json = (id) => JSON.parse($(id).textContent);
@@ -101,7 +104,7 @@ async function showFrame(frame) {
   ui.frame = frame;
   ui.busy = false;
   showWaiting(ui.room, true);
-  const steps = eventSteps(previous, frame);
+  const steps = eventSteps(previous, frame, GIN_STEPS);
   // A page just opened tells the last thing that happened.
   if (!previous && !frame.events?.length) tell(frame.view.log.slice(-1), frame.view, { quiet: true });
   for (const [i, step] of steps.entries()) {
