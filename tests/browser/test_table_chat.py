@@ -61,3 +61,54 @@ def test_two_players_chat_at_a_table_and_a_reload_keeps_it(browser, server, shot
     assert not ana.errors and not bo.errors
     ana.context.close()
     bo.context.close()
+
+
+def test_what_was_said_while_a_socket_was_down_comes_back_unread(browser, server):
+    """Bo's connection drops and stays down while Ana speaks: the messages come back in the
+    chat's history when Bo's table reconnects, and the badge counts them as unread."""
+    restore_rule_sets()
+    down = {"now": False}
+    opened = []
+
+    def route(ws):
+        if down["now"]:
+            ws.close()  # the server is out of reach: the table tries again, with backoff
+            return
+        ws.connect_to_server()
+        opened.append(ws)
+
+    ana = new_page(browser, viewport={"width": 1280, "height": 800})
+    bo = new_page(browser, viewport={"width": 1280, "height": 800})
+    bo.route_web_socket(re.compile("/ws/room/"), route)
+    sign_up(ana, server, "Ana Talks")
+    sign_up(bo, server, "Bo Drops")
+    ana.goto(server + "/play/")
+    ana.select_option("#room-ruleset", label="Classic Gin")
+    ana.get_by_role("button", name="Create").click()
+    bo.goto(ana.url)
+    bo.locator("#sit-form button").click()
+    for page in (ana, bo):
+        expect(page.locator("#hand-you .card")).to_have_count(10)
+        expect(page.locator("#table")).to_have_attribute("data-connection", "open")
+
+    ana.locator("#open-chat").click()
+    ana.locator(".chat-phrase[data-phrase='good_game']").click()
+    expect(bo.locator("#open-chat .chat-unread")).to_have_text("1")  # live
+    down["now"] = True
+    opened[-1].close()
+    expect(bo.locator("#table")).to_have_attribute("data-connection", "reconnecting")
+    expect(ana.locator("#plate-them .presence.off")).to_be_visible()  # Bo's socket is gone
+    ana.fill("#chat-text", "Still there?")
+    ana.locator("#chat-form button[type=submit]").click()
+    ana.fill("#chat-text", "Hello?")
+    ana.locator("#chat-form button[type=submit]").click()
+    expect(ana.locator("#chat-log .chat-said")).to_have_count(3)
+    down["now"] = False
+    expect(bo.locator("#table")).to_have_attribute("data-connection", "open", timeout=30000)
+    expect(bo.locator("#open-chat .chat-unread")).to_have_text("3")
+    bo.locator("#open-chat").click()
+    expect(bo.locator("#chat-log .chat-said")).to_have_text(["Good game", "Still there?", "Hello?"])
+    expect(bo.locator("#open-chat .chat-unread")).to_be_hidden()
+    assert not ana.errors and not bo.errors
+    ana.context.close()
+    bo.context.close()

@@ -19,6 +19,8 @@ export function bindChat(socket) {
   const phrases = JSON.parse($("chat-phrases-data").textContent);
   const muted = new Set();
   let unread = 0;
+  let channel = null; // the chat whose history came last
+  let newest = 0; // the newest message id this page has had
 
   const setOpen = (open) => {
     drawer.hidden = !open;
@@ -95,14 +97,26 @@ export function bindChat(socket) {
     menu.append(mute, report, block);
     return menu;
   };
+  const unseen = (count) => {
+    if (!drawer.hidden || !count) return;
+    unread += count;
+    badge();
+  };
   const add = (message) => {
     if (muted.has(message.author_id)) return;
+    newest = Math.max(newest, message.id);
     log.append(line(message));
     log.scrollTop = log.scrollHeight;
-    if (drawer.hidden) {
-      unread += 1;
-      badge();
-    }
+    unseen(1);
+  };
+  // A history after a reconnect brings what was said meanwhile: unread, as if it had come live.
+  // The first history of a page, or of another chat, is what was said before: read.
+  const history = (frame) => {
+    const { channel: now, messages } = frame; // without the muted's and the blocked's
+    if (now === channel) unseen(messages.filter((m) => m.id > newest && m.author_id !== me).length);
+    channel = now;
+    newest = Math.max(newest, ...messages.map((m) => m.id));
+    log.replaceChildren(...messages.map(line));
   };
 
   // Takes the chat's frames (true), leaving the others to the table.
@@ -114,7 +128,7 @@ export function bindChat(socket) {
           for (const id of frame.muted) muted.add(id);
           $("chat-title").textContent = t(frame.channel);
           toggle.querySelector(".chat-label").textContent = t(frame.channel);
-          log.replaceChildren(...frame.messages.map(line));
+          history(frame);
           return true;
         case "chat":
           if (frame.message.author_id === me) $("chat-error").textContent = "";
