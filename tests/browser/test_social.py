@@ -44,6 +44,33 @@ def test_a_rematch_challenge_at_the_end_of_a_match_seats_both_at_a_new_table(bro
         page.context.close()
 
 
+def test_a_frame_that_changes_nothing_on_the_result_loses_no_click(browser, server):
+    """The end-of-match dialog is not rebuilt by a frame that changes nothing on it (here Bo
+    leaving: the room's frame), so a press on *Rematch at a new table* before that frame and
+    the release after it still make a click, and the challenge goes.  It was rebuilt, and the
+    click was lost (a repeat-run failure of the test above, when the room's first frame came
+    just as Playwright clicked)."""
+    restore_rule_sets()
+    ana, bo = new_page(browser), new_page(browser)
+    sign_up(ana, server, "Ana Presses")
+    sign_up(bo, server, "Bo Leaves")
+    room = finished_match(["Ana Presses", "Bo Leaves"])
+    for page in (ana, bo):
+        page.goto(f"{server}/r/{room.code}/")
+        expect(page.locator("#table")).to_have_attribute("data-connection", "open")
+        expect(page.locator("html[data-me-socket=open]")).to_have_count(1)
+    expect(ana.locator("#plate-them .presence.on")).to_be_visible()
+    box = ana.locator("#hand-end").get_by_role("button", name="Rematch at a new table").bounding_box()
+    ana.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ana.mouse.down()
+    bo.close()
+    expect(ana.locator("#plate-them .presence.off")).to_be_visible()  # the room's frame came
+    ana.mouse.up()
+    expect(ana.locator(".toast")).to_contain_text("Challenge sent")
+    assert ana.errors == []
+    ana.context.close()
+
+
 def befriend_and_challenge(name):
     """A friend, a friend request, a challenge waiting and their notifications, all long-named."""
     from accounts.models import User

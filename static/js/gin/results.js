@@ -67,32 +67,32 @@ export function renderResult(dialog, scene, actions) {
   const record = view.history.at(-1);
   const shown = names.map((name, seat) => (seat === you ? t("you") : name));
   const titleKind = t(`kind_${record.kind}`);
-  dialog.replaceChildren();
+  const content = el("div");
   const title = el("h2", null, `${t("hand_title", { n: record.number })} · ${titleKind}`);
   title.id = "hand-end-title";
-  dialog.append(title);
+  content.append(title);
   if (record.winner !== null) {
     const points = record.points;
     const won =
       record.winner === you
         ? counted(ngettext("You win %(points)s point", "You win %(points)s points", points), { points })
         : counted(ngettext("%(name)s wins %(points)s point", "%(name)s wins %(points)s points", points), { name: names[record.winner], points });
-    dialog.append(el("p", "headline", won));
+    content.append(el("p", "headline", won));
   }
-  dialog.append(el("p", "why", why(record, view.rules)));
+  content.append(el("p", "why", why(record, view.rules)));
   const order = you === null ? [0, 1] : [you, them];
   const hands = el("div", "result-hands");
   hands.append(...order.map((seat) => handSection(record, seat, shown[seat], view.rules)));
-  dialog.append(hands);
+  content.append(hands);
 
   if (view.result) {
     const { winner, totals } = view.result;
-    dialog.append(el("p", "match-result", winner === you ? t("match_won_you") : t("match_won_them", { name: names[winner] })));
-    dialog.append(scoreTable(shown, totals, t("final_score")));
+    content.append(el("p", "match-result", winner === you ? t("match_won_you") : t("match_won_them", { name: names[winner] })));
+    content.append(scoreTable(shown, totals, t("final_score")));
   } else {
-    dialog.append(scoreTable(shown, view.scores, t("score")));
+    content.append(scoreTable(shown, view.scores, t("score")));
   }
   const offered = (room.offers ?? {})[String(them)] === "rematch";
   const note = (mine) => (mine ? t("rematch_sent", { name: names[them] }) : offered ? t("rematch_offered", { name: names[them] }) : null);
-  openResult(dialog, resultActions({ room, you, over: Boolean(view.result), next: t("next_hand"), note, actions }));
+  openResult(dialog, content, resultActions({ room, you, over: Boolean(view.result), next: t("next_hand"), note, actions }));
 }

@@ -35,23 +35,23 @@ export function renderRoundEnd(dialog, scene, actions) {
   const { view, room, you, names } = scene;
   const record = view.history.at(-1);
   const shown = names.map((name, seat) => (seat === you ? t("you") : name));
-  dialog.replaceChildren();
+  const content = el("div");
   const title = el("h2", null, t("round_title", { n: record.number }));
   title.id = "hand-end-title";
-  dialog.append(title, el("p", "headline", headline(record, you, names)));
-  if (record.rummy) dialog.append(el("p", "why", t("why_rummy")));
+  content.append(title, el("p", "headline", headline(record, you, names)));
+  if (record.rummy) content.append(el("p", "why", t("why_rummy")));
   const hands = el("div", "result-hands");
   // Yours first, then the others in play order.
   const order = [...names.keys()].sort((a, b) => (a === you ? -1 : b === you ? 1 : a - b));
   hands.append(...order.map((seat) => handSection(record, seat, shown[seat])));
-  dialog.append(hands);
+  content.append(hands);
 
   if (view.result) {
-    dialog.append(el("p", "match-result", matchResult(view, you, names)));
-    dialog.append(scoreTable(shown, view.result.totals, t("final_score")));
+    content.append(el("p", "match-result", matchResult(view, you, names)));
+    content.append(scoreTable(shown, view.result.totals, t("final_score")));
   } else {
-    dialog.append(scoreTable(shown, view.totals, t("totals")));
+    content.append(scoreTable(shown, view.totals, t("totals")));
   }
   const note = (mine) => (mine ? t("rematch_waiting") : null);
-  openResult(dialog, resultActions({ room, you, over: Boolean(view.result), next: t("next_round"), note, actions }));
+  openResult(dialog, content, resultActions({ room, you, over: Boolean(view.result), next: t("next_round"), note, actions }));
 }

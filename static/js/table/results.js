@@ -58,15 +58,25 @@ export function resultActions({ room, you, over, next, note, actions }) {
   return row;
 }
 
-// Ends the dialog with its `row` of actions and shows it, the first action focused.
-export function openResult(dialog, row) {
-  dialog.append(row);
+const built = new WeakMap(); // dialog -> the markup it was last built with
+
+// Shows `content` and its `row` of actions in the dialog, the first action focused; unless the
+// open dialog already shows just that. A frame that changes nothing on it (the room's frame as
+// the socket opens) must not rebuild it under the player's finger: a click pressed on one
+// button and released on its rebuilt twin is lost, and a pressed Rematch would come back up.
+export function openResult(dialog, content, row) {
+  content.append(row);
+  const markup = content.innerHTML;
+  if (dialog.open && built.get(dialog) === markup) return;
+  built.set(dialog, markup);
+  dialog.replaceChildren(...content.childNodes);
   if (!dialog.open) dialog.showModal();
   row.querySelector("button, a")?.focus();
 }
 
 export function closeResult(dialog) {
   if (dialog.open) dialog.close();
+  built.delete(dialog);
 }
 
 // Between two signed-in people: a challenge to the same terms at a new table (static/js/social.js
