@@ -21,7 +21,8 @@ def test_every_imported_name_is_exported_by_its_module():
     wrong = [
         f"{module.relative_to(STATIC)}: {name} from {target.relative_to(STATIC)}"
         for module, target, name in imports()
-        if not target.exists() or not re.search(EXPORT.format(re.escape(name)), target.read_text(), re.MULTILINE)
+        if not target.exists()
+        or not re.search(EXPORT.format(re.escape(name)), target.read_text(), re.MULTILINE)
     ]
     assert wrong == []
 
