@@ -14,13 +14,8 @@ pytestmark = pytest.mark.browser
 XSS = "<img src=x onerror=alert(1)> see https://example.com"
 
 
-def test_two_players_chat_at_a_table_and_a_reload_keeps_it(browser, server, shot):
-    restore_rule_sets()
-    ana = new_page(browser, viewport={"width": 1280, "height": 800})
-    bo = new_page(browser, viewport={"width": 360, "height": 640})  # a phone
-    sign_up(ana, server, "Ana Chat")
-    sign_up(bo, server, "Bo Chat")
-    bo.context.add_cookies([{"name": "django_language", "value": "es", "url": server}])  # Bo reads Spanish
+def seat_both_at_a_classic_table(ana, bo, server):
+    """Ana opens a Classic Gin table and Bo takes its other seat; both tables' sockets open."""
     ana.goto(server + "/play/")
     ana.select_option("#room-ruleset", label="Classic Gin")
     ana.get_by_role("button", name="Create").click()
@@ -32,6 +27,16 @@ def test_two_players_chat_at_a_table_and_a_reload_keeps_it(browser, server, shot
         # The hand is drawn from the page before its socket opens; a message said before Bo's
         # socket opened would come in the chat's history, which counts as read, not unread.
         expect(page.locator("#table")).to_have_attribute("data-connection", "open")
+
+
+def test_two_players_chat_at_a_table_and_a_reload_keeps_it(browser, server, shot):
+    restore_rule_sets()
+    ana = new_page(browser, viewport={"width": 1280, "height": 800})
+    bo = new_page(browser, viewport={"width": 360, "height": 640})  # a phone
+    sign_up(ana, server, "Ana Chat")
+    sign_up(bo, server, "Bo Chat")
+    bo.context.add_cookies([{"name": "django_language", "value": "es", "url": server}])  # Bo reads Spanish
+    seat_both_at_a_classic_table(ana, bo, server)
 
     ana.locator("#open-chat").click()
     expect(ana.locator("#chat-title")).to_have_text("Players' chat")
@@ -82,14 +87,7 @@ def test_what_was_said_while_a_socket_was_down_comes_back_unread(browser, server
     bo.route_web_socket(re.compile("/ws/room/"), route)
     sign_up(ana, server, "Ana Talks")
     sign_up(bo, server, "Bo Drops")
-    ana.goto(server + "/play/")
-    ana.select_option("#room-ruleset", label="Classic Gin")
-    ana.get_by_role("button", name="Create").click()
-    bo.goto(ana.url)
-    bo.locator("#sit-form button").click()
-    for page in (ana, bo):
-        expect(page.locator("#hand-you .card")).to_have_count(10)
-        expect(page.locator("#table")).to_have_attribute("data-connection", "open")
+    seat_both_at_a_classic_table(ana, bo, server)
 
     ana.locator("#open-chat").click()
     ana.locator(".chat-phrase[data-phrase='good_game']").click()
