@@ -31,7 +31,7 @@ def test_the_connection_is_open_once_the_servers_first_frame_has_come(browser, s
     while not held:  # the handshake is done and the server has answered: nothing reached the page
         assert time.monotonic() < deadline, "the server never answered"
         page.wait_for_timeout(50)
-    assert page.locator("#table").get_attribute("data-connection") == "connecting"
+    expect(page.locator("#table")).to_have_attribute("data-connection", "connecting")  # held: stays so
 
     (ws,) = sockets
     for frame in held:
