@@ -5,7 +5,7 @@ failures and a rolling restart while they play.
     proxy        nginx with deploy/nginx/rummy.conf, upstreams web1 and web2
     data         PostgreSQL, PgBouncer (transaction mode), Redis with a replica, three Sentinels
 
-joined by a bridge (10.77.0.0/24, this process at .1). While the players play: web1's Daphne
+joined by a bridge (10.77.N.0/24, N free on this machine, this process at .1). While the players play: web1's Daphne
 is killed (SIGKILL; its players reconnect through the proxy to web2), the Redis primary is
 killed (Sentinel promotes the replica), the leading sweeper is killed (the other takes over),
 then a rolling restart: web1's Daphne starts again and web2's is stopped by SIGTERM (it drains
@@ -29,15 +29,13 @@ import sys
 import tempfile
 import time
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 
 from tools.loadtest.checks import check_tables
 from tools.servers import ROOT, pgbouncer, stop, wait_for_port
 
-NET = "10.77.0"
-BRIDGE = "rdc-br0"
 HOSTS = {"web1": 11, "web2": 12, "proxy": 20, "data": 30}
-DATA = f"{NET}.30"
 SENTINELS = [26379, 26380, 26381]
 MASTER = "rummy"
 
@@ -46,41 +44,86 @@ def run(*command: str) -> None:
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
 
 
-def in_ns(host: str) -> tuple[str, ...]:
-    return ("ip", "netns", "exec", f"rdc-{host}")
+@dataclass(frozen=True)
+class Network:
+    """One run's bridge rdcN-br on 10.77.N.0/24 and its namespaces rdcN-<host>: a number of
+    its own, so a second run on the machine, or the remains of one killed, are left alone."""
+
+    number: int
+
+    @property
+    def prefix(self) -> str:
+        return f"10.77.{self.number}"
+
+    @property
+    def bridge(self) -> str:
+        return f"rdc{self.number}-br"
+
+    def namespace(self, host: str) -> str:
+        return f"rdc{self.number}-{host}"  # also its veth's name: at most 12 characters
+
+    def address(self, host: str) -> str:
+        return f"{self.prefix}.{HOSTS[host]}"
+
+    @property
+    def data(self) -> str:
+        return self.address("data")
+
+    def in_ns(self, host: str) -> tuple[str, ...]:
+        return ("ip", "netns", "exec", self.namespace(host))
 
 
-def address(host: str) -> str:
-    return f"{NET}.{HOSTS[host]}"
+def subnets_in_use() -> set[str]:
+    routes = subprocess.run(["ip", "-4", "route", "show", "table", "all"], capture_output=True, text=True)
+    return {word.rsplit(".", 1)[0] for word in routes.stdout.split() if word.startswith("10.77.")}
 
 
-def make_network(stack: ExitStack) -> None:
-    run("ip", "link", "add", BRIDGE, "type", "bridge")
-    stack.callback(subprocess.run, ["ip", "link", "del", BRIDGE], check=False)
-    run("ip", "addr", "add", f"{NET}.1/24", "dev", BRIDGE)
-    run("ip", "link", "set", BRIDGE, "up")
+def claim_bridge() -> Network:
+    """The first number whose subnet no route uses and whose bridge can be made: making a
+    link is atomic, so two runs never claim the same one."""
+    taken = subnets_in_use()
+    for number in range(256):
+        network = Network(number)
+        if network.prefix in taken:
+            continue
+        made = subprocess.run(["ip", "link", "add", network.bridge, "type", "bridge"], capture_output=True)
+        if made.returncode == 0:
+            return network
+    raise RuntimeError("no free 10.77.N.0/24 for the cluster's bridge")
+
+
+def make_network(stack: ExitStack) -> Network:
+    network = claim_bridge()
+    stack.callback(subprocess.run, ["ip", "link", "del", network.bridge], check=False)
+    run("ip", "addr", "add", f"{network.prefix}.1/24", "dev", network.bridge)
+    run("ip", "link", "set", network.bridge, "up")
     for host in HOSTS:
-        ns, veth = f"rdc-{host}", f"rdc-{host}"[:15]
-        subprocess.run(["ip", "link", "del", veth], check=False, capture_output=True)  # a crashed run's
-        run("ip", "netns", "add", ns)
-        stack.callback(subprocess.run, ["ip", "netns", "del", ns], check=False)
-        run("ip", "link", "add", veth, "type", "veth", "peer", "name", "eth0", "netns", ns)
+        name = network.namespace(host)
+        # A run killed before its clean-up may have left these under its number.
+        subprocess.run(["ip", "netns", "del", name], check=False, capture_output=True)
+        subprocess.run(["ip", "link", "del", name], check=False, capture_output=True)
+        run("ip", "netns", "add", name)
+        stack.callback(subprocess.run, ["ip", "netns", "del", name], check=False)
+        run("ip", "link", "add", name, "type", "veth", "peer", "name", "eth0", "netns", name)
         # Deleted at once (a namespace's own links go when the kernel gets round to it).
-        stack.callback(subprocess.run, ["ip", "link", "del", veth], check=False, capture_output=True)
-        run("ip", "link", "set", veth, "master", BRIDGE, "up")
-        run(*in_ns(host), "ip", "addr", "add", f"{address(host)}/24", "dev", "eth0")
-        run(*in_ns(host), "ip", "link", "set", "eth0", "up")
-        run(*in_ns(host), "ip", "link", "set", "lo", "up")
+        stack.callback(subprocess.run, ["ip", "link", "del", name], check=False, capture_output=True)
+        run("ip", "link", "set", name, "master", network.bridge, "up")
+        run(*network.in_ns(host), "ip", "addr", "add", f"{network.address(host)}/24", "dev", "eth0")
+        run(*network.in_ns(host), "ip", "link", "set", "eth0", "up")
+        run(*network.in_ns(host), "ip", "link", "set", "lo", "up")
+    return network
 
 
 class Processes:
-    def __init__(self, stack: ExitStack, logs: Path):
-        self.stack, self.logs, self.all = stack, logs, {}
+    def __init__(self, stack: ExitStack, logs: Path, network: Network):
+        self.stack, self.logs, self.network, self.all = stack, logs, network, {}
 
     def start(self, name: str, host: str, *command: str, env=None) -> subprocess.Popen:
         log = open(self.logs / f"{name}.log", "wb")  # noqa: SIM115 (closed with the stack)
         self.stack.callback(log.close)
-        process = subprocess.Popen([*in_ns(host), *command], cwd=ROOT, env=env, stdout=log, stderr=log)
+        process = subprocess.Popen(
+            [*self.network.in_ns(host), *command], cwd=ROOT, env=env, stdout=log, stderr=log
+        )
         self.stack.callback(stop, process)
         self.all[name] = process
         return process
@@ -93,13 +136,13 @@ def start_postgres(procs: Processes, work: Path) -> str:
     bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
     if not bins:
         raise SystemExit("PostgreSQL is not installed")
-    bin_dir = bins[-1].parent
+    bin_dir, data_host = bins[-1].parent, procs.network.data
     data = work / "pg"
     shutil.chown(work, "postgres")
     as_pg = ("runuser", "-u", "postgres", "--")
     run(*as_pg, str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust")
     with open(data / "pg_hba.conf", "a") as hba:
-        hba.write(f"host all all {NET}.0/24 trust\n")
+        hba.write(f"host all all {procs.network.prefix}.0/24 trust\n")
     procs.start(
         "postgres",
         "data",
@@ -108,7 +151,7 @@ def start_postgres(procs: Processes, work: Path) -> str:
         "-D",
         str(data),
         "-h",
-        DATA,
+        data_host,
         "-k",
         str(work),
         "-c",
@@ -116,14 +159,15 @@ def start_postgres(procs: Processes, work: Path) -> str:
         "-c",
         "max_connections=200",
     )
-    wait_for_port(5432, procs.all["postgres"], host=DATA)
-    return f"postgres://postgres@{DATA}:5432/rummy"
+    wait_for_port(5432, procs.all["postgres"], host=data_host)
+    return f"postgres://postgres@{data_host}:5432/rummy"
 
 
 def start_redis(procs: Processes, work: Path) -> None:
+    data_host = procs.network.data
     common = (
         "--bind",
-        DATA,
+        data_host,
         "--protected-mode",
         "no",
         "--save",
@@ -135,25 +179,25 @@ def start_redis(procs: Processes, work: Path) -> None:
     )
     procs.start("redis-primary", "data", "redis-server", "--port", "6379", *common)
     procs.start(
-        "redis-replica", "data", "redis-server", "--port", "6380", "--replicaof", DATA, "6379", *common
+        "redis-replica", "data", "redis-server", "--port", "6380", "--replicaof", data_host, "6379", *common
     )
     for port in SENTINELS:
         conf = work / f"sentinel-{port}.conf"  # each rewrites its own file
         conf.write_text(
-            f"port {port}\nbind {DATA}\nprotected-mode no\ndir {work}\nsentinel monitor {MASTER} {DATA} 6379 2\n"
+            f"port {port}\nbind {data_host}\nprotected-mode no\ndir {work}\nsentinel monitor {MASTER} {data_host} 6379 2\n"
             f"sentinel down-after-milliseconds {MASTER} 2000\nsentinel failover-timeout {MASTER} 5000\n"
         )
         procs.start(f"sentinel-{port}", "data", "redis-sentinel", str(conf))
     for name, port in [("redis-primary", 6379), ("redis-replica", 6380)] + [
         (f"sentinel-{p}", p) for p in SENTINELS
     ]:
-        wait_for_port(port, procs.all[name], host=DATA)
+        wait_for_port(port, procs.all[name], host=data_host)
 
 
 def start_proxy(procs: Processes, work: Path) -> str:
     site = (ROOT / "deploy/nginx/rummy.conf").read_text()
     for port, host in (("8001", "web1"), ("8002", "web2")):  # the file's two processes, each upstream
-        site = site.replace(f"server 127.0.0.1:{port} ", f"server {address(host)}:8000 ")
+        site = site.replace(f"server 127.0.0.1:{port} ", f"server {procs.network.address(host)}:8000 ")
     site = site.replace("/srv/rummy/staticfiles/", f"{ROOT}/static/")
     (work / "rummy.conf").write_text(site)
     (work / "nginx.conf").write_text(
@@ -162,8 +206,8 @@ def start_proxy(procs: Processes, work: Path) -> str:
         f"include {work}/rummy.conf; }}\n"
     )
     procs.start("nginx", "proxy", "nginx", "-c", str(work / "nginx.conf"), "-g", "daemon off;")
-    wait_for_port(80, procs.all["nginx"], host=address("proxy"))
-    return f"http://{address('proxy')}"
+    wait_for_port(80, procs.all["nginx"], host=procs.network.address("proxy"))
+    return f"http://{procs.network.address('proxy')}"
 
 
 def wait_until(predicate, timeout: float, what: str) -> float:
@@ -175,12 +219,12 @@ def wait_until(predicate, timeout: float, what: str) -> float:
     return time.monotonic() - start
 
 
-def sentinel_master() -> tuple[str, int] | None:
+def sentinel_master(network: Network) -> tuple[str, int] | None:
     import redis
 
     try:
         host, port = redis.Redis(
-            host=DATA, port=SENTINELS[0], socket_timeout=1
+            host=network.data, port=SENTINELS[0], socket_timeout=1
         ).sentinel_get_master_addr_by_name(MASTER)
         return (host.decode() if isinstance(host, bytes) else host), int(port)
     except Exception:
@@ -198,13 +242,14 @@ def main() -> int:
     if os.geteuid() != 0 or not shutil.which("ip"):
         print("cluster test skipped: it needs root and iproute2 to make network namespaces")
         return 0
-    probe = subprocess.run(["ip", "netns", "add", "rdc-probe"], capture_output=True)
+    probe_name = f"rdc-probe-{os.getpid()}"
+    probe = subprocess.run(["ip", "netns", "add", probe_name], capture_output=True)
     if probe.returncode != 0:
         print(
             f"cluster test skipped: network namespaces cannot be made here ({probe.stderr.decode().strip()})"
         )
         return 0
-    subprocess.run(["ip", "netns", "del", "rdc-probe"], check=False)
+    subprocess.run(["ip", "netns", "del", probe_name], check=False)
     for tool in ("nginx", "pgbouncer", "redis-sentinel", "redis-server"):
         if not shutil.which(tool, path="/usr/sbin:/usr/bin:/sbin:/bin"):
             raise SystemExit(f"{tool} is missing (scripts/cluster_test.sh installs it)")
@@ -227,17 +272,23 @@ def run_cluster(stack: ExitStack, args) -> int:
     stack.callback(shutil.rmtree, work, ignore_errors=True)
     logs = work / "logs"
     logs.mkdir()
-    procs = Processes(stack, logs)
+    # Processes stop (callbacks run last-in first-out) before the network goes.
+    network = make_network(stack)
+    procs = Processes(stack, logs, network)
     try:
-        # Processes stop (callbacks run last-in first-out) before the network goes.
-        make_network(stack)
         direct = start_postgres(procs, work)
         import psycopg
 
         with psycopg.connect(direct.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
             conn.execute("CREATE DATABASE rummy")
         bouncer_port = stack.enter_context(
-            pgbouncer(host=DATA, port=5432, user="postgres", listen_host=DATA, wrap=in_ns("data"))
+            pgbouncer(
+                host=network.data,
+                port=5432,
+                user="postgres",
+                listen_host=network.data,
+                wrap=network.in_ns("data"),
+            )
         )
         start_redis(procs, work)
         env = {
@@ -245,12 +296,12 @@ def run_cluster(stack: ExitStack, args) -> int:
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "DEBUG": "0",
             "SECRET_KEY": "cluster-test-only-" + "x" * 40,
-            "ALLOWED_HOSTS": address("proxy"),
-            "DATABASE_URL": f"postgres://postgres@{DATA}:{bouncer_port}/rummy",
+            "ALLOWED_HOSTS": network.address("proxy"),
+            "DATABASE_URL": f"postgres://postgres@{network.data}:{bouncer_port}/rummy",
             "DATABASE_PGBOUNCER": "1",
             "SWEEPER_LOCK_DATABASE_URL": direct,
             "REDIS_URL": "redis://sentinel/0",
-            "REDIS_SENTINELS": ",".join(f"{DATA}:{p}" for p in SENTINELS),
+            "REDIS_SENTINELS": ",".join(f"{network.data}:{p}" for p in SENTINELS),
             "REDIS_SENTINEL_MASTER": MASTER,
         }
         subprocess.run(
@@ -261,13 +312,21 @@ def run_cluster(stack: ExitStack, args) -> int:
         )
 
         def start_daphne(host: str, name: str) -> subprocess.Popen:
-            command = ("-m", "config.serve", "-b", address(host), "-p", "8000", "config.asgi:application")
+            command = (
+                "-m",
+                "config.serve",
+                "-b",
+                network.address(host),
+                "-p",
+                "8000",
+                "config.asgi:application",
+            )
             return procs.start(name, host, sys.executable, *command, env=env)
 
         for host in ("web1", "web2"):
             start_daphne(host, f"daphne-{host}")
         for host in ("web1", "web2"):
-            wait_for_port(8000, procs.all[f"daphne-{host}"], host=address(host))
+            wait_for_port(8000, procs.all[f"daphne-{host}"], host=network.address(host))
         procs.start(
             "sweeper-web1", "web1", sys.executable, "manage.py", "run_sweeper", "--interval", "0.5", env=env
         )
@@ -296,7 +355,7 @@ def run_cluster(stack: ExitStack, args) -> int:
             await asyncio.sleep(6)
             procs.all["redis-primary"].send_signal(signal.SIGKILL)
             promoted = await asyncio.to_thread(
-                wait_until, lambda: sentinel_master() == (DATA, 6380), 30, "promotion"
+                wait_until, lambda: sentinel_master(network) == (network.data, 6380), 30, "promotion"
             )
             events["redis_promoted_after_s"] = round(promoted, 1)
             await asyncio.sleep(3)
@@ -308,13 +367,13 @@ def run_cluster(stack: ExitStack, args) -> int:
             # A rolling restart: web1 comes back, then web2 is stopped as a deploy stops it
             # (SIGTERM: its sockets are told to reconnect, to web1) and started again.
             back = start_daphne("web1", "daphne-web1-restarted")
-            await asyncio.to_thread(wait_for_port, 8000, back, host=address("web1"))
+            await asyncio.to_thread(wait_for_port, 8000, back, host=network.address("web1"))
             await asyncio.sleep(6)  # nginx tries a failed upstream again after fail_timeout (5 s)
             started = time.monotonic()
             await asyncio.to_thread(stop, procs.all["daphne-web2"], grace=30)
             events["web2_drained_s"] = round(time.monotonic() - started, 1)
             again = start_daphne("web2", "daphne-web2-restarted")
-            await asyncio.to_thread(wait_for_port, 8000, again, host=address("web2"))
+            await asyncio.to_thread(wait_for_port, 8000, again, host=network.address("web2"))
             events["web2_exit_code"] = procs.all["daphne-web2"].returncode
 
         async def session() -> None:
