@@ -23,14 +23,11 @@ import { askHandoff } from "./gin/handoff.js";
 import { options, takeAction } from "./gin/moves.js";
 import { render } from "./gin/render.js";
 import { renderResult } from "./gin/results.js";
-
-const $ = (id) => document.getElementById(id);
-const json = (id) => JSON.parse($(id).textContent);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { $, pageData, sleep } from "./dom.js";
 
 const root = $("table");
 const ui = {
-  room: roomArrived(json("room-info")),
+  room: roomArrived(pageData("room-info")),
   frame: null, // the last state frame shown
   frames: {}, // hotseat: the latest frame of each seat
   selected: null,
@@ -174,7 +171,6 @@ function act(action) {
   send(action, hotseat ? { seat: ui.viewer } : {});
 }
 
-
 function nextHand() {
   act({ type: "next_hand" });
 }
@@ -259,7 +255,7 @@ bindSettings($("settings-form"), () => {
 $("open-settings").addEventListener("click", () => $("settings").showModal());
 
 bindInvite();
-const first = json("game-state");
+const first = pageData("game-state");
 showWaiting(ui.room, first !== null);
 if (first) {
   socket.known(first);

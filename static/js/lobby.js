@@ -3,10 +3,10 @@
 // computer), and a rummy table's computer players limited to its seats (all of them: the
 // creator watches the computers play).
 import { GameSocket } from "./socket.js";
+import { pageData } from "./dom.js";
 
-const json = (id) => JSON.parse(document.getElementById(id).textContent);
-const texts = json("lobby-texts");
-const yours = new Set(json("your-rooms"));
+const texts = pageData("lobby-texts");
+const yours = new Set(pageData("your-rooms"));
 const body = document.querySelector("#rooms tbody");
 
 // `label`: the column's name, shown beside the value when a narrow screen stacks the row.

@@ -7,12 +7,12 @@ import { cardBack, cardFace } from "./table/cards.js";
 import { el } from "./table/results.js";
 import { counted, pointsText, t } from "./table/texts.js";
 import { describe as describeRummy } from "./rummy/announce.js";
+import { $, pageData } from "./dom.js";
 
-const data = JSON.parse(document.getElementById("replay-data").textContent);
+const data = pageData("replay-data");
 const { frames, names, family } = data;
 const rummy = family === "rummy";
 const describe = rummy ? describeRummy : describeGin;
-const $ = (id) => document.getElementById(id);
 
 const local = Object.fromEntries(
   [...$("replay-texts").content.querySelectorAll("[data-k]")].map((node) => [node.dataset.k, node.textContent]),

@@ -25,14 +25,11 @@ import { layDownPlan, options, placements } from "./rummy/moves.js";
 import { callOffer, othersOf, render } from "./rummy/render.js";
 import { RUMMY_STEPS } from "./rummy/event_steps.js";
 import { renderRoundEnd } from "./rummy/results.js";
-
-const $ = (id) => document.getElementById(id);
-const json = (id) => JSON.parse($(id).textContent);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { $, pageData, sleep } from "./dom.js";
 
 const root = $("table");
 const ui = {
-  room: roomArrived(json("room-info")),
+  room: roomArrived(pageData("room-info")),
   frame: null, // the last state frame shown
   selected: [], // card ids, in the order they were picked
   staged: [], // melds set aside to be laid down together (coming out needs them in one play)
@@ -146,7 +143,6 @@ const { socket, act } = connectTable(root, ui, {
     else if (ui.frame) draw(view());
   },
 });
-
 
 const nextHand = () => act({ type: "next_hand" });
 const rematch = () => socket.send({ type: "offer", kind: "rematch" });
@@ -301,7 +297,7 @@ bindSettings($("settings-form"), () => {
 $("open-settings").addEventListener("click", () => $("settings").showModal());
 
 bindInvite();
-const first = json("game-state");
+const first = pageData("game-state");
 showWaiting(ui.room, first !== null);
 if (first) {
   socket.known(first);

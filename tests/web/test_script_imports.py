@@ -7,7 +7,7 @@ from pathlib import Path
 
 STATIC = Path(__file__).resolve().parents[2] / "static" / "js"
 IMPORT = re.compile(r'^import \{([^}]+)\} from "([^"]+)";', re.MULTILINE)
-EXPORT = r"^export (?:async )?(?:function|const|let|class) {}\b"
+EXPORT = r"^export (?:async )?(?:function|const|let|class) {}(?![\w$])"
 
 
 def imports():

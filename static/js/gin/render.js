@@ -8,8 +8,7 @@ import { focusKey, renderHand, renderPiles, restoreFocus } from "../table/render
 import { reportLink } from "../table/report.js";
 import { handText, pointsText, shortName, t } from "../table/texts.js";
 import { options } from "./moves.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../dom.js";
 
 function plate(el, { name, points, dealer, presence, active, report }) {
   el.classList.toggle("active", active);

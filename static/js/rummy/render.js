@@ -13,8 +13,7 @@ import { cardName, counted, handText, pointsText, shortName, t } from "../table/
 import { meldWords } from "./announce.js";
 import { codeOf, isJoker, readMeld } from "./deck.js";
 import { options, placements } from "./moves.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../dom.js";
 
 // The other seats in play order after yours (everyone for a spectator).
 export function othersOf(seats, you) {

@@ -2,8 +2,8 @@
 // the room bar. Every text goes into the page as text (textContent), so a message is never
 // markup and a link is never clickable. Quick phrases arrive as codes and are shown in this
 // reader's language (templates/games/_chat.html). Protocol: docs/protocol.md, "Chat".
+import { $ } from "../dom.js";
 
-const $ = (id) => document.getElementById(id);
 const texts = Object.fromEntries(
   [...($("chat-texts")?.content.querySelectorAll("[data-k]") ?? [])].map((el) => [el.dataset.k, el.textContent]),
 );

@@ -4,8 +4,7 @@
 import { meldOf } from "./arrangement.js";
 import { cardBack, cardFace } from "./cards.js";
 import { cardName, counted, t } from "./texts.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../dom.js";
 
 export function focusKey() {
   const el = document.activeElement;

@@ -4,8 +4,7 @@
 // buttons: they are for a waiting table. Play stays disabled until then (the controls are
 // disabled in the page and only a drawn frame enables them).
 import { t } from "./texts.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../dom.js";
 
 function seatLine(seat, you) {
   const item = document.createElement("li");
