@@ -109,6 +109,9 @@ def do_pair(*, arena_id: int, now: datetime) -> int:
     socket counted meanwhile is seen by the next pass).  Returns tables made."""
     with transaction.atomic():
         arena = Arena.objects.select_for_update().select_related("ruleset").get(pk=arena_id)
+        # The sweep read its clock before this arena's turn and this lock: by the wall clock
+        # the arena may be over, and no game may start after its end.
+        now = max(now, timezone.now())
         if arena.phase(now) != "running":
             return 0
         entries = list(ArenaPlayer.objects.filter(arena=arena, left=False, paused=False).order_by("pk"))

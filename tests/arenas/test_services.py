@@ -70,6 +70,18 @@ def test_two_processes_pairing_at_once_never_pair_a_player_twice():
     assert len(seated) == 10 == len(set(seated))
 
 
+def test_a_sweep_whose_clock_was_read_before_the_end_starts_no_game_after_it():
+    """A loaded sweeper reaches an arena late: its `now` says running, the wall clock says over
+    (a repeat run saw a game begin 39 ms after the end)."""
+    arena = running_arena()
+    join_connected(arena, [make_user(), make_user()])
+    Arena.objects.filter(pk=arena.pk).update(starts_at=arena.starts_at - timedelta(minutes=10, seconds=1))
+    arena.refresh_from_db()
+    assert arena.ends_at < timezone.now()
+    assert services.do_pair(arena_id=arena.pk, now=arena.ends_at - timedelta(seconds=1)) == 0
+    assert not ArenaGame.objects.filter(arena=arena).exists()
+
+
 def test_entry_conditions_keep_out_a_player_without_enough_rated_games():
     arena = running_arena(min_rated_games=5)
     user = make_user()
