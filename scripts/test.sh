@@ -28,5 +28,5 @@ log "mypy (the rules engine and the bots)"
 log "pytest: rules, services, consumers (${TEST_PROCESSES:-2} processes)"
 .venv/bin/python -m pytest --ignore=tests/browser -n "${TEST_PROCESSES:-2}" "$@"
 
-log "pytest: browser (Playwright on /usr/bin/chromium)"
-DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/python -m pytest tests/browser
+log "pytest: browser (Playwright on /usr/bin/chromium, ${TEST_PROCESSES:-2} processes)"
+DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/python -m pytest tests/browser -n "${TEST_PROCESSES:-2}"

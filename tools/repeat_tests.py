@@ -2,8 +2,8 @@
 
     .venv/bin/python -m tools.repeat_tests --runs 10 --hog
 
-Each run is two pytest processes, as scripts/test.sh runs them: the Playwright suite on its own,
-then the socket tests.  pytest's junit XML says which test failed in which run; each failure's
+Each run is two pytest commands, as scripts/test.sh runs them: the Playwright suite on its own,
+then the socket tests, each in `--processes` pytest-xdist workers (TEST_PROCESSES, else 2).  pytest's junit XML says which test failed in which run; each failure's
 short traceback goes to OUT/run-K/<test>.txt.  `--hog` keeps one busy process per core running
 for the whole time (a loaded CI machine); the hogs and any pytest still running are stopped at
 the end, on Ctrl-C or on failure.  `--max-minutes` bounds the whole command: no run is begun
@@ -88,12 +88,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="stop the whole command after this long (default 120)",
     )
     parser.add_argument(
+        "--processes",
+        type=int,
+        default=int(os.environ.get("TEST_PROCESSES", "2")),
+        help="pytest-xdist workers per suite, as scripts/test.sh (default TEST_PROCESSES or 2; 0: one process)",
+    )
+    parser.add_argument(
         "--out", type=Path, default=ROOT / "test-artifacts" / "repeat", help="where reports and tracebacks go"
     )
     parser.add_argument("pytest_args", nargs="*", help="passed on to each pytest (after --)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
+    if args.processes < 0:
+        parser.error("--processes must be at least 0")
     return args
 
 
@@ -194,7 +202,11 @@ def one_run(number: int, args: argparse.Namespace, deadline: float) -> Run:
     for suite in args.suite or ("browser", "sockets"):
         xml = run_dir / f"{suite}.xml"
         finished = run_pytest(
-            SUITES[suite], xml=xml, env=env, extra=args.pytest_args, timeout=deadline - time.monotonic()
+            SUITES[suite],
+            xml=xml,
+            env=env,
+            extra=["-n", str(args.processes), *args.pytest_args],
+            timeout=deadline - time.monotonic(),
         )
         tests, failed = read_results(xml, run_dir)
         run.tests += tests
@@ -214,7 +226,7 @@ def report(runs: list[Run], args: argparse.Namespace, hog_count: int, planned: i
     )
     lines = [
         f"{len(runs)} of {planned} runs, {hog_count} hog process(es), {os.cpu_count()} cores; "
-        f"suites: {', '.join(args.suite or ('browser', 'sockets'))}",
+        f"suites: {', '.join(args.suite or ('browser', 'sockets'))}, {args.processes} xdist worker(s) each",
         "",
         "run  seconds  tests  failed  load average (1, 5, 15 min) at its end",
     ]
