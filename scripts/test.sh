@@ -24,9 +24,10 @@ log "mypy (the rules engine and the bots)"
 .venv/bin/mypy
 
 # Two processes (pytest-xdist), each with its own test database and Redis database
-# (config/test_settings.py); TEST_PROCESSES=0 runs the suite in this one process.
-log "pytest: rules, services, consumers (${TEST_PROCESSES:-2} processes)"
-.venv/bin/python -m pytest --ignore=tests/browser -n "${TEST_PROCESSES:-2}" "$@"
+# (config/test_settings.py); TEST_PROCESSES=0 runs each suite in this one process.
+processes=${TEST_PROCESSES:-2}
+log "pytest: rules, services, consumers ($processes processes)"
+.venv/bin/python -m pytest --ignore=tests/browser -n "$processes" "$@"
 
-log "pytest: browser (Playwright on /usr/bin/chromium, ${TEST_PROCESSES:-2} processes)"
-DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/python -m pytest tests/browser -n "${TEST_PROCESSES:-2}"
+log "pytest: browser (Playwright on /usr/bin/chromium, $processes processes)"
+DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/python -m pytest tests/browser -n "$processes"

@@ -3,8 +3,9 @@
     .venv/bin/python -m tools.repeat_tests --runs 10 --hog
 
 Each run is two pytest commands, as scripts/test.sh runs them: the Playwright suite on its own,
-then the socket tests, each in `--processes` pytest-xdist workers (TEST_PROCESSES, else 2).  pytest's junit XML says which test failed in which run; each failure's
-short traceback goes to OUT/run-K/<test>.txt.  `--hog` keeps one busy process per core running
+then the socket tests, each in `--processes` pytest-xdist workers (TEST_PROCESSES, else 2).
+pytest's junit XML says which test failed in which run; each failure's short traceback goes to
+OUT/run-K/<test>.txt.  `--hog` keeps one busy process per core running
 for the whole time (a loaded CI machine); the hogs and any pytest still running are stopped at
 the end, on Ctrl-C or on failure.  `--max-minutes` bounds the whole command: no run is begun
 that would not finish in the time left (judged by the longest so far), one under way is stopped
