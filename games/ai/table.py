@@ -40,6 +40,8 @@ class Table:
     """Cards that may be in the opponent's hand or the stock (not the known ones)."""
     known_stock: tuple[Card, ...] | None
     """After a recycle (arcade) the stock is the old discard pile, top first: public."""
+    scores: tuple[int, int]
+    """The match's points so far: ours, the opponent's."""
 
     @property
     def cap(self) -> int | None:
@@ -79,6 +81,7 @@ def read_view(view: dict[str, Any]) -> Table:
         opponent_declined=frozenset(declined),
         unseen=frozenset(c for c in DECK if c not in seen),
         known_stock=None if known_stock is None else tuple(known_stock),
+        scores=(view["scores"][seat], view["scores"][1 - seat]),
     )
 
 
