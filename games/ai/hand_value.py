@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from games.rules.cards import Card
 from games.rules.melds import deadwood_after_discards, min_deadwood
@@ -43,37 +43,21 @@ def draw_gain(hand: Sequence[Card], cap: int | None, weights: Mapping[Card, floa
     """Expected deadwood saved by drawing one card, drawn with these probabilities, then discarding best.
 
     This is how pairs and two-card runs with live cards are valued: they are exactly the
-    holdings that many live cards turn into melds.
+    holdings that many live cards turn into melds.  A card that connects to nothing in the hand
+    can only replace the highest unmelded card, so it needs no meld search.
     """
     if not weights:
         return 0.0
     total = min_deadwood(hand, cap)
-    return sum(weights[c] * (total - best) for c, best in after_draws(hand, cap, weights))
-
-
-def knock_chance(hand: Sequence[Card], cap: int | None, weights: Mapping[Card, float], limit: int) -> float:
-    """The chance that one draw, drawn with these probabilities, lets this hand knock (its
-    deadwood after the best discard at most `limit`).  Cards in the hand cannot be drawn."""
-    drawable = {c: p for c, p in weights.items() if c not in hand}
-    total = sum(drawable.values())
-    if not total:
-        return 0.0
-    return sum(drawable[c] for c, best in after_draws(hand, cap, drawable) if best <= limit) / total
-
-
-def after_draws(hand: Sequence[Card], cap: int | None, cards: Iterable[Card]) -> Iterator[tuple[Card, int]]:
-    """Each card with the least deadwood of the hand once it is drawn and the best card thrown.
-
-    A card that connects to nothing in the hand can only replace the highest unmelded card, so
-    it needs no meld search.
-    """
-    total = min_deadwood(hand, cap)
     floor = min(deadwood_after_discards(hand, cap).values())
-    for c in cards:
+    gain = 0.0
+    for c, weight in weights.items():
         if any(connects(c, h) for h in hand):
-            yield c, min(min(deadwood_after_discards([*hand, c], cap).values()), total)
+            best = min(min(deadwood_after_discards([*hand, c], cap).values()), total)
         else:
-            yield c, min(total, floor + c.deadwood)
+            best = min(total, floor + c.deadwood)
+        gain += weight * (total - best)
+    return gain
 
 
 def highest_unmelded(cards: Sequence[Card], cap: int | None, *, keep: Card | None = None) -> Card:

@@ -4,10 +4,7 @@
   throws and declined upcards); hands are sampled from those weights.
 - A hand is worth its deadwood minus what the next draws should save, the draws weighted by
   where the cards are likely to be (a card probably in the opponent's hand is not a live out).
-- A discard costs what it would save the opponent, averaged over the sampled hands, and the
-  risk of holding the rest: the chance that the opponent knocks on its next turn (taking the
-  discard or drawing from the stock, in each sampled hand) times the deadwood we would be
-  caught with.
+- A discard costs what it would save the opponent, averaged over the sampled hands.
 - Knock now or play on: knocking is scored exactly (`settle`, layoffs and undercuts included)
   against every sampled hand; playing on is scored by play-outs of the same samples with a
   random stock order, where we then knock only with gin or when the stock runs low.  Each
@@ -20,14 +17,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from games.ai.hand_value import (
-    best_discard_deadwood,
-    deadwood,
-    draw_gain,
-    highest_key,
-    knock_chance,
-    unmelded,
-)
+from games.ai.hand_value import best_discard_deadwood, deadwood, draw_gain, highest_key, unmelded
 from games.ai.inference import Belief, infer
 from games.ai.match_equity import MatchValue
 from games.ai.simulation import knock_points, play_out
@@ -38,8 +28,6 @@ from games.rules.melds import deadwood_after_discards
 DEFAULT_SAMPLES = 32
 FUTURE_DRAWS = 1.5
 FEEDING_WEIGHT = 0.8
-RISK_WEIGHT = 1.0
-"""Points lost per point of deadwood held, times the chance the opponent knocks next turn."""
 LATE_STOCK = 8
 """Playing on, we still knock without gin once the stock is down to this many cards."""
 PLAY_ON_MARGIN = 2.0
@@ -71,57 +59,27 @@ class Judge:
         self.cap = table.cap
         self.draws = belief.stock_draw()
         self.match = MatchValue(ours=table.scores[0], theirs=table.scores[1], rules=table.rules)
-        self._feeding: dict[Card, tuple[float, float]] = {}
-        self._stock_knocks: list[float] | None = None
+        self._feeding: dict[Card, float] = {}
 
     def worth(self, cards: list[Card]) -> float:
         return deadwood(cards, self.cap) - FUTURE_DRAWS * draw_gain(cards, self.cap, self.draws)
 
     def feeding(self, card: Card) -> float:
         """Deadwood the opponent saves on average by taking `card`."""
-        return self._fed(card)[0]
-
-    def danger(self, card: Card) -> float:
-        """The chance that the opponent knocks on its next turn once we throw `card`."""
-        return self._fed(card)[1]
-
-    def _fed(self, card: Card) -> tuple[float, float]:
         if card not in self._feeding:
-            saved, knocks = 0, 0.0
-            hands = self.hands_of_ten()
-            for hand, by_stock in zip(hands, self.stock_knocks(), strict=True):
-                after = best_discard_deadwood([*hand, card], self.cap, keep=card)
-                saved += max(0, deadwood(hand, self.cap) - after)
-                knocks += 1.0 if after <= self.table.knock_limit else by_stock
-            count = max(1, len(hands))
-            self._feeding[card] = (FEEDING_WEIGHT * saved / max(1, len(self.hands)), knocks / count)
+            saved = 0
+            for hand in self.hands:
+                if len(hand) == 10:
+                    saved += max(
+                        0,
+                        deadwood(hand, self.cap) - best_discard_deadwood([*hand, card], self.cap, keep=card),
+                    )
+            self._feeding[card] = FEEDING_WEIGHT * saved / max(1, len(self.hands))
         return self._feeding[card]
 
-    def hands_of_ten(self) -> list[list[Card]]:
-        return [hand for hand in self.hands if len(hand) == 10]
-
-    def stock_knocks(self) -> list[float]:
-        """For each sampled hand of ten, the chance that a stock draw lets it knock."""
-        if self._stock_knocks is None:
-            self._stock_knocks = [
-                knock_chance(hand, self.cap, self.draws, self.table.knock_limit)
-                for hand in self.hands_of_ten()
-            ]
-        return self._stock_knocks
-
-    def risk(self, card: Card, kept_deadwood: float) -> float:
-        """Points we expect to lose to a knock on the opponent's next turn, holding this much deadwood."""
-        return RISK_WEIGHT * self.danger(card) * kept_deadwood
-
     def discard_values(self, cards: list[Card], keep: Card | None) -> dict[Card, float]:
-        """Each discard's expected deadwood to come (its own hand's worth, what it feeds and the
-        risk of being caught with the rest); lower is better."""
-        values = {}
-        for d in cards:
-            if d != keep:
-                kept = [c for c in cards if c != d]
-                values[d] = self.worth(kept) + self.feeding(d) + self.risk(d, deadwood(kept, self.cap))
-        return values
+        """Each discard's expected deadwood to come (its own hand's worth plus what it feeds); lower is better."""
+        return {d: self.worth([c for c in cards if c != d]) + self.feeding(d) for d in cards if d != keep}
 
     def best_discard(self, cards: list[Card], keep: Card | None) -> tuple[float, Card]:
         return best_of(self.discard_values(cards, keep))
@@ -135,10 +93,8 @@ class Judge:
         with_top, _ = self.best_discard([*hand, table.top], table.top)
         loose = unmelded(hand, self.cap)
         # Blind: one draw's expected saving, then probably one of today's loose cards goes.
-        gain = draw_gain(hand, self.cap, self.draws)
-        blind = self.worth(hand) - gain
-        held = deadwood(hand, self.cap) - gain
-        blind += min((self.feeding(c) + self.risk(c, held) for c in loose), default=0.0)
+        blind = self.worth(hand) - draw_gain(hand, self.cap, self.draws)
+        blind += min((self.feeding(c) for c in loose), default=0.0)
         return with_top, blind
 
     def draw(self) -> dict[str, Any]:
@@ -200,17 +156,16 @@ class Judge:
             rest = sorted(table.unseen.difference(opp))
             rng.shuffle(rest)
             stock = list(table.known_stock) if table.known_stock else rest[: table.stock_count]
-            on += value(
-                play_out(
-                    ours=kept,
-                    theirs=opp,
-                    stock=stock,
-                    top=card,
-                    rules=rules,
-                    knock_limit=limit,
-                    our_knock=_play_on,
-                )
+            points = play_out(
+                ours=kept,
+                theirs=opp,
+                stock=stock,
+                top=card,
+                rules=rules,
+                knock_limit=limit,
+                our_knock=_play_on,
             )
+            on += value(points)
         return now, on / len(worlds)
 
 

@@ -4,8 +4,8 @@ Each option is valued the way Hard values it, on opponent hands sampled from the
 (`hard.judge_for`: never the real hidden cards, since only the view comes in):
 
 - take the upcard or pass, draw from the pile or the stock, and each discard: minus the
-  expected deadwood to come (the hand's worth after the turn, what the card feeds the opponent
-  and the risk of its knocking next), so a point of value is a point of deadwood;
+  expected deadwood to come (the hand's worth after the turn plus what the card feeds the
+  opponent), so a point of value is a point of deadwood;
 - knock now or play on: the expected match points of the hand (points, weighed by the score),
   knocking settled exactly against each sampled hand, playing on by play-outs (less Hard's
   margin for the play-outs' weak opponent).

@@ -1,5 +1,4 @@
-"""Gin Hard plays for the match: the score changes what a hand's points are worth, and a discard
-prices the opponent's chance to knock on its next turn."""
+"""Gin Hard plays for the match: the score changes what a hand's points are worth."""
 
 from __future__ import annotations
 
@@ -7,9 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.ai import choose_action
-from games.ai.hand_value import knock_chance
 from games.ai.match_equity import MatchValue, equity
-from games.rules.cards import parse_card, parse_cards
 from games.rules.gin import CLASSIC, apply, new_match, view_for
 
 # A classic hand (Hard in seat 0 against Medium, arena seed 77, pair 1) up to a turn where
@@ -64,15 +61,3 @@ def test_more_points_never_lower_the_chance_of_winning_the_match(ours: int, thei
     assert equity(ours, theirs + points, CLASSIC) <= equity(ours, theirs, CLASSIC)
     assert abs(equity(ours, theirs, CLASSIC) + equity(theirs, ours, CLASSIC) - 1) < 1e-9
 
-
-def test_knock_chance_is_the_share_of_draws_that_bring_the_hand_to_the_knock_limit() -> None:
-    # Two runs and a set; 9H alone is deadwood: whatever comes, throwing it or the new card knocks.
-    hand = parse_cards("2C 3C 4C 5S 6S 7S KD KH KS 9H")
-    draws = {parse_card(c): 0.25 for c in ("8H", "TH", "2D", "QC")}
-    assert knock_chance(hand, None, draws, limit=10) == 1.0
-    assert knock_chance(hand, None, draws, limit=0) == 0.0  # none of them makes a gin
-    # KD KH 9H 8D loose (37): only the third king, then throwing 9H, gets down to 8.
-    loose = parse_cards("2C 3C 4C 5S 6S 7S KD KH 9H 8D")
-    draws = {parse_card(c): 0.25 for c in ("KC", "2D", "QC", "AS")}
-    assert knock_chance(loose, None, draws, limit=10) == 0.25
-    assert knock_chance(loose, None, {parse_card("KD"): 1.0}, limit=10) == 0.0  # held: never drawn
