@@ -60,4 +60,3 @@ def test_more_points_never_lower_the_chance_of_winning_the_match(ours: int, thei
     assert equity(ours + points, theirs, CLASSIC) >= equity(ours, theirs, CLASSIC)
     assert equity(ours, theirs + points, CLASSIC) <= equity(ours, theirs, CLASSIC)
     assert abs(equity(ours, theirs, CLASSIC) + equity(theirs, ours, CLASSIC) - 1) < 1e-9
-
