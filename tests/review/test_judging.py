@@ -6,7 +6,7 @@ from dataclasses import replace
 from random import Random
 
 from games.rules.cards import DECK, parse_card
-from games.rules.gin import IllegalAction, apply, new_match, view_for
+from games.rules.gin import CLASSIC, IllegalAction, apply, new_match, view_for
 from review.decisions import Decision
 from review.judging import review_decisions
 from tests.review.support import ONE_HAND, MeldBreaker, hard, play, with_hands
@@ -85,11 +85,12 @@ def test_a_discard_breaking_a_meld_is_the_costliest_decision_and_a_blunder() -> 
     assert summary["match"]["marks"]["blunder"] >= 1 and summary["match"]["accuracy"] < 100
 
 
-def _undercut_deal():
+def _undercut_deal(rules=CLASSIC):
     """A deal where the opponent picks three whole melds from the pile (every card the player
     throws it), so its one unknown card leaves it under any knock: knocking at 10 is a sure
-    undercut, while playing on loses only the difference when it knocks."""
-    rules = replace(ONE_HAND, upcard_offer=False)
+    undercut, while playing on loses only the difference when it knocks.  The first hand of a
+    match to 100 unless `rules` say otherwise."""
+    rules = replace(rules, upcard_offer=False)
     dealt, _ = apply(new_match(rules), None, {"type": "deal", "seed": "00" * 8})
     cards = lambda text: [parse_card(c) for c in text.split()]  # noqa: E731
     ours = cards("AH 2H 3H 5C 5S 5D JC QC TH KD")
@@ -128,3 +129,11 @@ def test_knocking_into_a_sure_undercut_is_the_costliest_decision_and_a_blunder()
     worst = judged[summary["costliest"][0]]
     assert (worst["seq"], worst["kind"], worst["chosen"]) == (knock.seq, "knock", knock.action)
     assert worst["mark"] == "blunder" and worst["best"]["type"] == "discard"
+
+
+def test_in_a_one_hand_match_the_same_knock_costs_little_since_playing_on_loses_the_match_too() -> None:
+    state, moves = _undercut_deal(ONE_HAND)
+    decisions = _hand_decisions(state, moves)
+    judged, _ = review_decisions(decisions, seed=0, samples=SAMPLES)
+    knock = next(j for j in judged if j["seq"] == decisions[-1].seq and j["kind"] == "knock")
+    assert knock["chosen"]["type"] == "knock" and knock["cost"] < 2 and knock["mark"] is None
