@@ -38,6 +38,7 @@ def hand_points(undercut_bonus: int, gin_bonus: int) -> tuple[tuple[int, float],
     points: dict[int, float] = {}
     for values, share in spread:
         for value in values:
+            value = max(1, value)  # a rule set may make an undercut's bonus 0
             points[value] = points.get(value, 0.0) + share / len(values)
     return tuple(sorted(points.items()))
 
