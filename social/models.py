@@ -65,8 +65,8 @@ class Challenge(models.Model):
 
 class Notification(models.Model):
     """A bell entry: its kind (social/kinds.py), what its message needs, where it leads.
-    `key` names what an unread entry is about, so a repeat (another "your turn" in the same
-    match) refreshes it instead of piling up."""
+    `key` names what an entry is about, so a repeat (another "your turn" in the same match)
+    refreshes it, unread again, instead of piling up."""
 
     user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=30)
@@ -83,9 +83,7 @@ class Notification(models.Model):
         ordering = ("-created_at", "-pk")
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "key"],
-                condition=Q(read_at=None) & ~Q(key=""),
-                name="one_unread_notification_per_key",
+                fields=["user", "key"], condition=~Q(key=""), name="one_notification_per_key"
             )
         ]
         indexes = [models.Index(fields=["user", "read_at"], name="social_unread")]

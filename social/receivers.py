@@ -15,7 +15,8 @@ from social import services
 def your_turn(sender, match, seat, **kwargs):
     if not seat.user_id or not is_connected(seat):
         return
-    opponents = [s.label() for s in match.room.seats.all() if s.index != seat.index]
+    others = match.room.seats.exclude(index=seat.index).select_related("user")
+    opponents = [s.label() for s in others]
     services.do_notify(
         user_id=seat.user_id,
         kind="your_turn",

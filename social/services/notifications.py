@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from common.errors import ServiceError
 from social import broadcast
 from social.kinds import KINDS
 from social.models import Challenge, Notification, NotificationPreference
-from social.selectors import wants
 
 
 def do_notify(
@@ -22,29 +21,62 @@ def do_notify(
     url: str = "",
     key: str = "",
     challenge: Challenge | None = None,
-) -> Notification | None:
-    """Store a notification and send it to the player's sockets on commit; None when the player
-    turned the kind off.  An unread entry with the same `key` is refreshed instead."""
+) -> int | None:
+    """Store a notification and send it to the player's sockets on commit; its id, or None
+    when the player turned the kind off.  The entry with the same `key`, read or not, is
+    refreshed instead, unread again."""
     if kind not in KINDS:
         raise ServiceError("bad_kind", f"No notification kind {kind!r}.")
-    if not wants(user_id=user_id, kind=kind):
-        return None
-    with transaction.atomic():
-        fields = {
-            "kind": kind,
-            "params": params,
-            "url": url,
-            "challenge": challenge,
-            "created_at": timezone.now(),
-        }
-        if key:
-            notification, _ = Notification.objects.update_or_create(
-                user_id=user_id, key=key, read_at=None, defaults=fields
-            )
-        else:
-            notification = Notification.objects.create(user_id=user_id, **fields)
-        broadcast.send_on_commit([broadcast.notified(user_id, notification.pk)])
-    return notification
+    notification_id = _store(
+        user_id=user_id,
+        kind=kind,
+        params=params,
+        url=url,
+        key=key,
+        challenge_id=challenge.pk if challenge else None,
+    )
+    if notification_id is not None:
+        broadcast.send_on_commit([broadcast.notified(user_id, notification_id)])
+    return notification_id
+
+
+# One statement reads the preference and inserts, or refreshes the entry with the same key,
+# unread again (the unique index one_notification_per_key): "your turn" comes on every turn of
+# a person with the table open, where the ORM's preference read, savepoint, locking read and
+# update doubled the CPU a move cost (docs/benchmarks.md, "Your turn").
+_INSERT = (
+    'INSERT INTO social_notification (user_id, kind, params, url, "key", challenge_id, created_at)'
+    " SELECT %s, %s, %s, %s, %s, CAST(%s AS bigint), %s"
+    " WHERE COALESCE("
+    "(SELECT enabled FROM social_notificationpreference WHERE user_id = %s AND kind = %s), %s)"
+)
+_REFRESH = (
+    ' ON CONFLICT (user_id, "key") WHERE NOT ("key" = \'\')'
+    " DO UPDATE SET kind = excluded.kind, params = excluded.params, url = excluded.url,"
+    " challenge_id = excluded.challenge_id, created_at = excluded.created_at, read_at = NULL"
+)
+
+
+def _store(
+    *, user_id: int, kind: str, params: dict[str, Any], url: str, key: str, challenge_id: int | None
+) -> int | None:
+    field = Notification._meta.get_field
+    values = [
+        user_id,
+        kind,
+        field("params").get_db_prep_value(params, connection),
+        url,
+        key,
+        challenge_id,
+        field("created_at").get_db_prep_value(timezone.now(), connection),
+        user_id,
+        kind,
+        KINDS[kind].default,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_INSERT + (_REFRESH if key else "") + " RETURNING id", values)
+        row = cursor.fetchone()
+    return row[0] if row else None
 
 
 def do_mark_read(*, user_id: int, ids: list[int] | None = None) -> int:

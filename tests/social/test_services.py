@@ -3,16 +3,20 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test import TestCase
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.services import do_block
 from games import services as game_services
 from games.models import Match, Room
+from games.selectors import match_payload
 from social import services
 from social.models import Challenge, Friendship, Notification
 from social.selectors import friends
 from tests.games.support import first_deal, make_user, me, ruleset
-from tests.social.support import finished_room, play_one, services_text
+from tests.social.support import finished_room, play_one, services_text, simple_policy
 
 pytestmark = pytest.mark.django_db
 
@@ -139,6 +143,63 @@ def test_your_turn_comes_only_to_a_player_whose_table_is_open_and_refreshes_one_
     turns = Notification.objects.filter(kind="your_turn")
     assert {n.user_id for n in turns} == {bo.pk}  # Ana's table is not open anywhere
     assert turns.count() == 1 and "Ana" in services_text(turns.get())
+
+
+def test_a_player_who_reads_each_your_turn_at_the_table_keeps_one_entry_for_the_match(
+    django_capture_on_commit_callbacks,
+):
+    """The table on screen reads each "your turn" as it comes (static/js/social.js); the next
+    turn makes that entry unread again instead of adding one a turn."""
+    ana, bo = make_user("Ana"), make_user("Bo")
+    with first_deal(bytes(16)):  # for a reproducible run: Bo's turn comes on any deal
+        room = game_services.do_create_room(identity=me(ana), ruleset=ruleset())
+        game_services.do_take_seat(room=room, identity=me(bo))
+    game_services.do_socket_opened(room=room, identity=me(bo))
+    refreshed = 0
+    for _ in range(12):
+        with django_capture_on_commit_callbacks(execute=True):
+            play_one(room)
+        unread = Notification.objects.filter(user=bo, kind="your_turn", read_at=None)
+        refreshed += unread.count()
+        services.do_mark_read(user_id=bo.pk)
+    assert refreshed >= 3  # Bo's turn came again and again
+    assert Notification.objects.filter(user=bo, kind="your_turn").count() == 1
+
+
+def _payload(room: Room, seat: int) -> dict:
+    return match_payload(Match.objects.get(room=room), seat)
+
+
+def _queries_of_a_turn_passed_to_bo(*, table_open: bool) -> int:
+    ana, bo = make_user(), make_user()
+    with first_deal(bytes(16)):  # Ana is first to discard, passing the turn to Bo
+        room = game_services.do_create_room(identity=me(ana), ruleset=ruleset())
+        game_services.do_take_seat(room=room, identity=me(bo))
+    if table_open:
+        game_services.do_socket_opened(room=room, identity=me(bo))
+    while not any(a["type"] == "discard" for a in _payload(room, 0)["view"]["legal_actions"]):
+        play_one(room)  # the upcard's offer, Ana's draw
+    match, payload = Match.objects.get(room=room), _payload(room, 0)
+    with CaptureQueriesContext(connection) as queries, TestCase.captureOnCommitCallbacks(execute=True):
+        game_services.do_act(
+            match_id=match.pk,
+            identity=me(ana),
+            version=payload["version"],
+            client_id="discard",
+            action=simple_policy(payload["view"]),
+        )
+    assert _payload(room, 1)["view"]["turn"] == 1
+    assert Notification.objects.filter(user=bo, kind="your_turn").exists() == table_open
+    return len(queries)
+
+
+def test_a_turn_passed_to_a_person_with_the_table_open_costs_two_queries_more():
+    """Every turn of a person with the table open makes a "your turn": the opponents' names
+    and one statement for the entry (it was ten more, and doubled a move's CPU)."""
+    assert (
+        _queries_of_a_turn_passed_to_bo(table_open=True)
+        <= _queries_of_a_turn_passed_to_bo(table_open=False) + 2
+    )
 
 
 def test_the_daily_deal_is_announced_once_a_day_to_recent_players():
