@@ -19,11 +19,6 @@ from social.models import Challenge, Friendship, Notification, NotificationPrefe
 RECENT = 20  # notifications the bell and its page show
 
 
-def wants(*, user_id: int, kind: str) -> bool:
-    pref = NotificationPreference.objects.filter(user_id=user_id, kind=kind).values_list("enabled", flat=True)
-    return pref[0] if pref else KINDS[kind].default
-
-
 def preferences(*, user_id: int) -> list[tuple[str, str, bool]]:
     """(kind, label, enabled) for every kind."""
     chosen = dict(NotificationPreference.objects.filter(user_id=user_id).values_list("kind", "enabled"))
