@@ -3,8 +3,10 @@
     nice python -m tools.review_bench [--hands 20] [--samples N] [--seed 1] [--json]
     nice python -m tools.review_bench --game rummy [--hands 20] [--seats 2] [--samples N] [--json]
 
-Hard plays both seats of one-hand classic matches on seeded deals; every decision of seat 0
-with a choice is reviewed from its view (`games.ai.review`, as the review job does):
+Hard plays both seats of the first hand of classic matches to 100 on seeded deals (at 0-0 a
+hand's match points are about its points, as in most of a match; in a one-hand match every win
+would be worth the same); every decision of seat 0 with a choice is reviewed from its view
+(`games.ai.review`, as the review job does):
 
 - CPU seconds per hand, scaled to 10 decisions (target < 5 s of one core);
 - agreement: the positions where Hard's own choice (its default 32 samples) is the option the
@@ -37,13 +39,13 @@ from games.ai.rummy.policy import decide
 from games.rules import rummy as rummy_rules
 from games.rules.gin import GinRules, apply, new_match, view_for
 
-RULES = GinRules(match_target=1)
+RULES = GinRules()  # classic, to 100
 SECOND_SEED = 7919
 """Hard's second seed for its self-agreement (any other than the first)."""
 
 
 def hand_views(seed: int) -> list[dict[str, Any]]:
-    """Seat 0's views at each of its decisions in one hand Hard plays against Hard."""
+    """Seat 0's views at each of its decisions in a match's first hand, Hard against Hard."""
     state, _ = apply(new_match(RULES), None, {"type": "deal", "seed": f"{seed:016x}"})
     views = []
     while state.phase not in ("hand_over", "match_over"):
