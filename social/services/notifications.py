@@ -43,7 +43,7 @@ def do_notify(
 # One statement reads the preference and inserts, or refreshes the entry with the same key,
 # unread again (the unique index one_notification_per_key): "your turn" comes on every turn of
 # a person with the table open, where the ORM's preference read, savepoint, locking read and
-# update doubled the CPU a move cost (docs/benchmarks.md, "Your turn").
+# update made a move cost 1.6-1.8 times its CPU (docs/benchmarks.md, "Your turn").
 _INSERT = (
     'INSERT INTO social_notification (user_id, kind, params, url, "key", challenge_id, created_at)'
     " SELECT %s, %s, %s, %s, %s, CAST(%s AS bigint), %s"

@@ -195,7 +195,7 @@ def _queries_of_a_turn_passed_to_bo(*, table_open: bool) -> int:
 
 def test_a_turn_passed_to_a_person_with_the_table_open_costs_two_queries_more():
     """Every turn of a person with the table open makes a "your turn": the opponents' names
-    and one statement for the entry (it was ten more, and doubled a move's CPU)."""
+    and one statement for the entry (it was ten more: 1.6-1.8 times a move's CPU)."""
     assert (
         _queries_of_a_turn_passed_to_bo(table_open=True)
         <= _queries_of_a_turn_passed_to_bo(table_open=False) + 2
