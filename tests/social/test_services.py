@@ -4,7 +4,6 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
-from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -16,7 +15,7 @@ from social import services
 from social.models import Challenge, Friendship, Notification
 from social.selectors import friends
 from tests.games.support import first_deal, make_user, me, ruleset
-from tests.social.support import finished_room, play_one, services_text, simple_policy
+from tests.social.support import finished_room, play_one, services_text
 
 pytestmark = pytest.mark.django_db
 
@@ -170,7 +169,7 @@ def _payload(room: Room, seat: int) -> dict:
     return match_payload(Match.objects.get(room=room), seat)
 
 
-def _queries_of_a_turn_passed_to_bo(*, table_open: bool) -> int:
+def _queries_of_a_turn_passed_to_bo(capture_on_commit, *, table_open: bool) -> int:
     ana, bo = make_user(), make_user()
     with first_deal(bytes(16)):  # Ana is first to discard, passing the turn to Bo
         room = game_services.do_create_room(identity=me(ana), ruleset=ruleset())
@@ -179,26 +178,21 @@ def _queries_of_a_turn_passed_to_bo(*, table_open: bool) -> int:
         game_services.do_socket_opened(room=room, identity=me(bo))
     while not any(a["type"] == "discard" for a in _payload(room, 0)["view"]["legal_actions"]):
         play_one(room)  # the upcard's offer, Ana's draw
-    match, payload = Match.objects.get(room=room), _payload(room, 0)
-    with CaptureQueriesContext(connection) as queries, TestCase.captureOnCommitCallbacks(execute=True):
-        game_services.do_act(
-            match_id=match.pk,
-            identity=me(ana),
-            version=payload["version"],
-            client_id="discard",
-            action=simple_policy(payload["view"]),
-        )
+    with CaptureQueriesContext(connection) as queries, capture_on_commit(execute=True):
+        play_one(room)  # Ana discards
     assert _payload(room, 1)["view"]["turn"] == 1
     assert Notification.objects.filter(user=bo, kind="your_turn").exists() == table_open
     return len(queries)
 
 
-def test_a_turn_passed_to_a_person_with_the_table_open_costs_two_queries_more():
+def test_a_turn_passed_to_a_person_with_the_table_open_costs_two_queries_more(
+    django_capture_on_commit_callbacks,
+):
     """Every turn of a person with the table open makes a "your turn": the opponents' names
     and one statement for the entry (it was ten more: 1.6-1.8 times a move's CPU)."""
     assert (
-        _queries_of_a_turn_passed_to_bo(table_open=True)
-        <= _queries_of_a_turn_passed_to_bo(table_open=False) + 2
+        _queries_of_a_turn_passed_to_bo(django_capture_on_commit_callbacks, table_open=True)
+        <= _queries_of_a_turn_passed_to_bo(django_capture_on_commit_callbacks, table_open=False) + 2
     )
 
 
