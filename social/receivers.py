@@ -12,17 +12,23 @@ from social import services
 
 
 @receiver(signals.turn_started)
-def your_turn(sender, match, seat, **kwargs):
+def your_turn(sender, match, seat, seats, **kwargs):
     if not seat.user_id or not is_connected(seat):
         return
-    others = match.room.seats.exclude(index=seat.index).select_related("user")
-    opponents = [s.label() for s in others]
+    others = [s for s in seats if s.index != seat.index]
+    # Who the opponents are, from the seats the move read: while they stay, the entry of an
+    # earlier turn is refreshed as it is, without reading their names or making its link.
+    subject = ",".join(s.bot or (f"u{s.user_id}" if s.user_id else "guest") for s in others)
+    key = f"your_turn:{match.pk}"
+    if services.do_notify_again(user_id=seat.user_id, kind="your_turn", key=key, subject=subject):
+        return
+    names = match.room.seats.filter(index__in=[s.index for s in others]).select_related("user")
     services.do_notify(
         user_id=seat.user_id,
         kind="your_turn",
-        params={"name": ", ".join(opponents)},
+        params={"name": ", ".join(s.label() for s in names), "subject": subject},
         url=reverse("games:room", args=[match.room.code]),
-        key=f"your_turn:{match.pk}",
+        key=key,
     )
 
 

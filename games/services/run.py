@@ -192,8 +192,10 @@ class Run:
         broadcast.send_on_commit(messages)
         self._announce(match)
         if human_turn and playing and turn != self.turn_before and not room.hotseat:
-            seat = self.seats[turn]
-            transaction.on_commit(lambda: signals.turn_started.send(Match, match=match, seat=seat))
+            seat, seats = self.seats[turn], self.seats
+            transaction.on_commit(
+                lambda: signals.turn_started.send(Match, match=match, seat=seat, seats=seats)
+            )
         self.turn_before = turn
         self.moves = []
         self.window_closed = False

@@ -79,6 +79,40 @@ def _store(
     return row[0] if row else None
 
 
+_NOTIFY_AGAIN = (
+    "UPDATE social_notification SET created_at = %s, read_at = NULL"
+    " WHERE user_id = %s AND \"key\" = %s AND kind = %s AND params ->> 'subject' = %s"
+    " AND COALESCE("
+    "(SELECT enabled FROM social_notificationpreference WHERE user_id = %s AND kind = %s), %s)"
+    " RETURNING id"
+)
+
+
+def do_notify_again(*, user_id: int, kind: str, key: str, subject: str) -> int | None:
+    """Refresh the player's entry with `key`, unread again, if its `params["subject"]` is
+    `subject`, and send it live on commit; its id, or None (no such entry, or the kind is
+    turned off): the caller then makes it with `do_notify`.  One statement, for an entry
+    that comes back all the time ("your turn"), whose link and text need not be made again
+    while its subject (who the opponents are) stays the same."""
+    values = [
+        Notification._meta.get_field("created_at").get_db_prep_value(timezone.now(), connection),
+        user_id,
+        key,
+        kind,
+        subject,
+        user_id,
+        kind,
+        KINDS[kind].default,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_NOTIFY_AGAIN, values)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    broadcast.send_on_commit([broadcast.notified(user_id, row[0])])
+    return row[0]
+
+
 def do_mark_read(*, user_id: int, ids: list[int] | None = None) -> int:
     """Mark the player's notifications `ids` (None: all) read; returns how many changed."""
     unread = Notification.objects.filter(user_id=user_id, read_at=None)

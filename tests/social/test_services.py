@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from accounts.services import do_block
 from games import services as game_services
-from games.models import Match, Room
+from games.models import BotLevel, Match, Room
 from games.selectors import match_payload
+from games.signals import turn_started
 from social import services
 from social.models import Challenge, Friendship, Notification
 from social.selectors import friends
@@ -185,15 +186,72 @@ def _queries_of_a_turn_passed_to_bo(capture_on_commit, *, table_open: bool) -> i
     return len(queries)
 
 
-def test_a_turn_passed_to_a_person_with_the_table_open_costs_two_queries_more(
+def test_the_first_turn_passed_to_a_person_with_the_table_open_costs_three_queries_more(
     django_capture_on_commit_callbacks,
 ):
-    """Every turn of a person with the table open makes a "your turn": the opponents' names
-    and one statement for the entry (it was ten more: 1.6-1.8 times a move's CPU)."""
+    """Every turn of a person with the table open makes a "your turn": the first of a match
+    finds no entry to refresh, reads the opponents' names and stores one (it was ten queries
+    more: 1.6-1.8 times a move's CPU)."""
     assert (
         _queries_of_a_turn_passed_to_bo(django_capture_on_commit_callbacks, table_open=True)
-        <= _queries_of_a_turn_passed_to_bo(django_capture_on_commit_callbacks, table_open=False) + 2
+        <= _queries_of_a_turn_passed_to_bo(django_capture_on_commit_callbacks, table_open=False) + 3
     )
+
+
+def test_a_turn_that_comes_back_to_a_person_costs_one_query_more(django_capture_on_commit_callbacks):
+    """The entry made on Bo's first turn is refreshed as it is on the next ones, in one
+    statement: the names are not read again (they were, on every turn: a quarter of a move's
+    CPU, docs/benchmarks.md)."""
+    ana, bo = make_user("Ana"), make_user("Bo")
+    with first_deal(bytes(16)):
+        room = game_services.do_create_room(identity=me(ana), ruleset=ruleset())
+        game_services.do_take_seat(room=room, identity=me(bo))
+
+    def queries_of_turns_passed_to_bo(moves: int) -> list[int]:
+        counts = []
+        for _ in range(moves):
+            turn_before = _payload(room, 1)["view"]["turn"]
+            with (
+                CaptureQueriesContext(connection) as queries,
+                django_capture_on_commit_callbacks(execute=True),
+            ):
+                play_one(room)
+            if turn_before == 0 and _payload(room, 1)["view"]["turn"] == 1:
+                counts.append(len(queries))
+        return counts
+
+    game_services.do_socket_opened(room=room, identity=me(bo))
+    first, *again = queries_of_turns_passed_to_bo(12)
+    game_services.do_socket_closed(room=room, identity=me(bo))
+    unseen = queries_of_turns_passed_to_bo(6)
+    assert len(again) >= 2 and unseen
+    assert first == unseen[0] + 3  # no entry to refresh: the names are read, the entry stored
+    assert set(again) == {unseen[0] + 1}
+    assert Notification.objects.filter(user=bo, kind="your_turn").count() == 1
+
+
+def test_your_turn_names_the_opponents_who_play_now(django_capture_on_commit_callbacks):
+    """Refreshed as it is while the opponents stay; once a bot holds Ana's seat (a claim in a
+    game of several people), Bo's entry names the bot."""
+    ana, bo = make_user("Ana"), make_user("Bo")
+    with first_deal(bytes(16)):
+        room = game_services.do_create_room(identity=me(ana), ruleset=ruleset())
+        game_services.do_take_seat(room=room, identity=me(bo))
+    game_services.do_socket_opened(room=room, identity=me(bo))
+    match = Match.objects.get(room=room)
+
+    def bos_turn_starts() -> Notification:
+        seats = list(room.seats.all())
+        with django_capture_on_commit_callbacks(execute=True):
+            turn_started.send(Match, match=match, seat=seats[1], seats=seats)
+        return Notification.objects.get(user=bo, kind="your_turn")
+
+    assert "Ana" in services_text(bos_turn_starts())
+    services.do_mark_read(user_id=bo.pk)
+    assert bos_turn_starts().read_at is None
+    room.seats.filter(index=0).update(bot=BotLevel.MEDIUM)
+    entry = bos_turn_starts()
+    assert "Medium" in services_text(entry) and "Ana" not in services_text(entry)
 
 
 def test_the_daily_deal_is_announced_once_a_day_to_recent_players():
