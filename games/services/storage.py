@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
+from django.db.models import Model
 
 from common.errors import ServiceError
 from games.models import MAX_SEATS, Match, Move, Room, Seat
@@ -21,25 +22,85 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
     """
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     if client_id is None:
-        found = Match.objects.raw(f"SELECT * FROM games_match WHERE id = %s{lock}", [match_id])
+        found = _read(Match, f"SELECT {_MATCH.columns} FROM games_match WHERE id = %s{lock}", [match_id])
     else:
         deal_tags = [f"{seat}:{client_id}" for seat in range(MAX_SEATS)]  # a next_hand's deal
-        found = Match.objects.raw(
-            "SELECT games_match.*,"
+        found = _read(
+            Match,
+            f"SELECT {_MATCH.columns},"
             " (SELECT COUNT(*) FROM games_move WHERE match_id = games_match.id) AS moves_logged,"
             " EXISTS(SELECT 1 FROM games_move WHERE match_id = games_match.id AND (client_id = %s"
             f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)})))) AS maybe_seen"
             f" FROM games_match WHERE id = %s{lock}",
             [client_id, *deal_tags, match_id],
+            extra=("moves_logged", "maybe_seen"),
         )
-    match = next(iter(found), None)
-    if match is None:
+    if not found:
         raise ServiceError("no_match", "No such match.")
-    match.room = next(
-        iter(Room.objects.raw(f"SELECT * FROM games_room WHERE id = %s{lock}", [match.room_id]))
+    match = found[0]
+    match.room = _read(Room, f"SELECT {_ROOM.columns} FROM games_room WHERE id = %s{lock}", [match.room_id])[
+        0
+    ]
+    seats = _read(
+        Seat, f'SELECT {_SEAT.columns} FROM games_seat WHERE room_id = %s ORDER BY "index"', [match.room_id]
     )
-    seats = Seat.objects.raw('SELECT * FROM games_seat WHERE room_id = %s ORDER BY "index"', [match.room_id])
-    return match, list(seats)
+    return match, seats
+
+
+class _Columns:
+    """A model's columns in a written-out SELECT, and how their values become an instance."""
+
+    def __init__(self, model: type[Model]) -> None:
+        fields = model._meta.concrete_fields
+        table = model._meta.db_table
+        self.columns = ", ".join(f"{table}.{_quote(field.column)}" for field in fields)
+        self.attnames = [field.attname for field in fields]
+        self.fields = fields
+        self.table = table
+        self._converters: dict[str, list[tuple[int, list[Any], Any]]] = {}
+
+    def converters(self) -> list[tuple[int, list[Any], Any]]:
+        """What the ORM applies to each value read (a JSON field's parsing, SQLite's dates):
+        the same for every query, so worked out once per database engine."""
+        vendor = connection.vendor
+        if vendor not in self._converters:
+            found = []
+            for index, field in enumerate(self.fields):
+                col = field.get_col(self.table)
+                funcs = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+                if funcs:
+                    found.append((index, funcs, col))
+            self._converters[vendor] = found
+        return self._converters[vendor]
+
+
+_quote = connection.ops.quote_name
+_MATCH, _ROOM, _SEAT = _Columns(Match), _Columns(Room), _Columns(Seat)
+_COLUMNS = {Match: _MATCH, Room: _ROOM, Seat: _SEAT}
+
+
+def _read(model: type[Model], sql: str, params: list[Any], *, extra: tuple[str, ...] = ()) -> list[Any]:
+    """Instances of `model` from `sql`, which selects its columns (`_Columns.columns`) and then
+    the `extra` ones, set as attributes.  As `Model.objects.raw` would make them, without
+    its machinery, which worked out the columns anew on every query: a third of a move's
+    locking CPU (docs/benchmarks.md, "Your turn")."""
+    known = _COLUMNS[model]
+    width = len(known.attnames)
+    converters = known.converters()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    found = []
+    for row in rows:
+        values = list(row[:width])
+        for index, funcs, col in converters:
+            for func in funcs:
+                values[index] = func(values[index], col, connection)
+        instance = model.from_db(connection.alias, known.attnames, values)
+        for name, value in zip(extra, row[width:], strict=True):
+            setattr(instance, name, value)
+        found.append(instance)
+    return found
 
 
 # What a run changes in a match (offers and the rest are saved by their own services), and
@@ -58,8 +119,6 @@ _PROGRESS_FIELDS = [
         "updated_at",
     )
 ]
-
-_quote = connection.ops.quote_name
 
 _SAVE_PROGRESS = (
     f"UPDATE games_match SET {', '.join(_quote(f.column) + ' = %s' for f in _PROGRESS_FIELDS)} WHERE id = %s"
