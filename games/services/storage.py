@@ -13,7 +13,7 @@ from games.models import MAX_SEATS, Match, Move, Room, Seat
 
 
 def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, list[Seat]]:
-    """The match and its room, both locked, and its seats.
+    """The match and its room, both locked (in that order, by one query), and its seats.
 
     With `client_id`, the same query tells how many moves the log holds (`moves_logged`) and
     whether any may carry that id (`maybe_seen`, whoever sent it): a move costs one query fewer.
@@ -21,30 +21,31 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
     CPU of the 3.5 ms a move cost (docs/benchmarks.md, "Load", fourth round).
     """
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    if client_id is None:
-        found = _read(Match, f"SELECT {_MATCH.columns} FROM games_match WHERE id = %s{lock}", [match_id])
-    else:
+    counts, params = "", [match_id]
+    if client_id is not None:
         deal_tags = [f"{seat}:{client_id}" for seat in range(MAX_SEATS)]  # a next_hand's deal
-        found = _read(
-            Match,
-            f"SELECT {_MATCH.columns},"
-            " (SELECT COUNT(*) FROM games_move WHERE match_id = games_match.id) AS moves_logged,"
+        counts = (
+            ", (SELECT COUNT(*) FROM games_move WHERE match_id = games_match.id) AS moves_logged,"
             " EXISTS(SELECT 1 FROM games_move WHERE match_id = games_match.id AND (client_id = %s"
             f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)})))) AS maybe_seen"
-            f" FROM games_match WHERE id = %s{lock}",
-            [client_id, *deal_tags, match_id],
-            extra=("moves_logged", "maybe_seen"),
         )
+        params = [client_id, *deal_tags, match_id]
+    found = _read(
+        (Match, Room),
+        f"SELECT {_MATCH.columns}, {_ROOM.columns}{counts} FROM games_match"
+        f" JOIN games_room ON games_room.id = games_match.room_id WHERE games_match.id = %s{lock}",
+        params,
+        extra=("moves_logged", "maybe_seen") if client_id is not None else (),
+    )
     if not found:
         raise ServiceError("no_match", "No such match.")
-    match = found[0]
-    match.room = _read(Room, f"SELECT {_ROOM.columns} FROM games_room WHERE id = %s{lock}", [match.room_id])[
-        0
-    ]
+    match, match.room = found[0]
     seats = _read(
-        Seat, f'SELECT {_SEAT.columns} FROM games_seat WHERE room_id = %s ORDER BY "index"', [match.room_id]
+        (Seat,),
+        f'SELECT {_SEAT.columns} FROM games_seat WHERE room_id = %s ORDER BY "index"',
+        [match.room_id],
     )
-    return match, seats
+    return match, [seat for (seat,) in seats]
 
 
 class _Columns:
@@ -79,27 +80,31 @@ _MATCH, _ROOM, _SEAT = _Columns(Match), _Columns(Room), _Columns(Seat)
 _COLUMNS = {Match: _MATCH, Room: _ROOM, Seat: _SEAT}
 
 
-def _read(model: type[Model], sql: str, params: list[Any], *, extra: tuple[str, ...] = ()) -> list[Any]:
-    """Instances of `model` from `sql`, which selects its columns (`_Columns.columns`) and then
-    the `extra` ones, set as attributes.  As `Model.objects.raw` would make them, without
-    its machinery, which worked out the columns anew on every query: a third of a move's
-    locking CPU (docs/benchmarks.md, "Your turn")."""
-    known = _COLUMNS[model]
-    width = len(known.attnames)
-    converters = known.converters()
+def _read(
+    models: tuple[type[Model], ...], sql: str, params: list[Any], *, extra: tuple[str, ...] = ()
+) -> list[tuple[Any, ...]]:
+    """An instance of each of `models` per row of `sql`, which selects their columns
+    (`_Columns.columns`, in that order) and then the `extra` ones, set as attributes of the
+    first.  As `Model.objects.raw` would make them, without its machinery, which worked out
+    the columns anew on every query: a third of a move's locking CPU (docs/benchmarks.md,
+    "Session 15")."""
+    layout = [(model, _COLUMNS[model]) for model in models]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     found = []
     for row in rows:
-        values = list(row[:width])
-        for index, funcs, col in converters:
-            for func in funcs:
-                values[index] = func(values[index], col, connection)
-        instance = model.from_db(connection.alias, known.attnames, values)
-        for name, value in zip(extra, row[width:], strict=True):
-            setattr(instance, name, value)
-        found.append(instance)
+        start, instances = 0, []
+        for model, known in layout:
+            values = list(row[start : start + len(known.attnames)])
+            for index, funcs, col in known.converters():
+                for func in funcs:
+                    values[index] = func(values[index], col, connection)
+            instances.append(model.from_db(connection.alias, known.attnames, values))
+            start += len(known.attnames)
+        for name, value in zip(extra, row[start:], strict=True):
+            setattr(instances[0], name, value)
+        found.append(tuple(instances))
     return found
 
 
