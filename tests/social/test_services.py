@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.services import do_block
 from games import services as game_services
@@ -242,7 +242,9 @@ def test_your_turn_names_the_opponents_who_play_now(django_capture_on_commit_cal
 
     def bos_turn_starts() -> Notification:
         seats = list(room.seats.all())
-        with django_capture_on_commit_callbacks(execute=True):
+        # A bot's name is stored in the language of the move's request (the test process's
+        # may be any, after other tests).
+        with django_capture_on_commit_callbacks(execute=True), translation.override("en"):
             turn_started.send(Match, match=match, seat=seats[1], seats=seats)
         return Notification.objects.get(user=bo, kind="your_turn")
 
