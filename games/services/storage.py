@@ -31,7 +31,7 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
         )
         params = [client_id, *deal_tags, match_id]
     found = _read(
-        (Match, Room),
+        (_MATCH, _ROOM),
         f"SELECT {_MATCH.columns}, {_ROOM.columns}{counts} FROM games_match"
         f" JOIN games_room ON games_room.id = games_match.room_id WHERE games_match.id = %s{lock}",
         params,
@@ -41,7 +41,7 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
         raise ServiceError("no_match", "No such match.")
     match, match.room = found[0]
     seats = _read(
-        (Seat,),
+        (_SEAT,),
         f'SELECT {_SEAT.columns} FROM games_seat WHERE room_id = %s ORDER BY "index"',
         [match.room_id],
     )
@@ -52,6 +52,7 @@ class _Columns:
     """A model's columns in a written-out SELECT, and how their values become an instance."""
 
     def __init__(self, model: type[Model]) -> None:
+        self.model = model
         fields = model._meta.concrete_fields
         table = model._meta.db_table
         self.columns = ", ".join(f"{table}.{_quote(field.column)}" for field in fields)
@@ -77,30 +78,29 @@ class _Columns:
 
 _quote = connection.ops.quote_name
 _MATCH, _ROOM, _SEAT = _Columns(Match), _Columns(Room), _Columns(Seat)
-_COLUMNS = {Match: _MATCH, Room: _ROOM, Seat: _SEAT}
 
 
 def _read(
-    models: tuple[type[Model], ...], sql: str, params: list[Any], *, extra: tuple[str, ...] = ()
+    models: tuple[_Columns, ...], sql: str, params: list[Any], *, extra: tuple[str, ...] = ()
 ) -> list[tuple[Any, ...]]:
     """An instance of each of `models` per row of `sql`, which selects their columns
     (`_Columns.columns`, in that order) and then the `extra` ones, set as attributes of the
     first.  As `Model.objects.raw` would make them, without its machinery, which worked out
     the columns anew on every query: a third of a move's locking CPU (docs/benchmarks.md,
     "Session 15")."""
-    layout = [(model, _COLUMNS[model]) for model in models]
+    layout = [(known, known.converters()) for known in models]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     found = []
     for row in rows:
         start, instances = 0, []
-        for model, known in layout:
+        for known, converters in layout:
             values = list(row[start : start + len(known.attnames)])
-            for index, funcs, col in known.converters():
+            for index, funcs, col in converters:
                 for func in funcs:
                     values[index] = func(values[index], col, connection)
-            instances.append(model.from_db(connection.alias, known.attnames, values))
+            instances.append(known.model.from_db(connection.alias, known.attnames, values))
             start += len(known.attnames)
         for name, value in zip(extra, row[start:], strict=True):
             setattr(instances[0], name, value)
