@@ -40,6 +40,26 @@ def do_notify(
     return notification_id
 
 
+_WANTED = "COALESCE((SELECT enabled FROM social_notificationpreference WHERE user_id = %s AND kind = %s), %s)"
+"""The player has the kind on (its preference, else the kind's default); its values: `_wanted`."""
+
+
+def _wanted(user_id: int, kind: str) -> list[Any]:
+    return [user_id, kind, KINDS[kind].default]
+
+
+def _now() -> Any:
+    return Notification._meta.get_field("created_at").get_db_prep_value(timezone.now(), connection)
+
+
+def _returned_id(sql: str, values: list[Any]) -> int | None:
+    """The id a `... RETURNING id` statement gave, or None when it touched no row."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
 # One statement reads the preference and inserts, or refreshes the entry with the same key,
 # unread again (the unique index one_notification_per_key): "your turn" comes on every turn of
 # a person with the table open, where the ORM's preference read, savepoint, locking read and
@@ -47,8 +67,7 @@ def do_notify(
 _INSERT = (
     'INSERT INTO social_notification (user_id, kind, params, url, "key", challenge_id, created_at)'
     " SELECT %s, %s, %s, %s, %s, CAST(%s AS bigint), %s"
-    " WHERE COALESCE("
-    "(SELECT enabled FROM social_notificationpreference WHERE user_id = %s AND kind = %s), %s)"
+    f" WHERE {_WANTED}"
 )
 _REFRESH = (
     ' ON CONFLICT (user_id, "key") WHERE NOT ("key" = \'\')'
@@ -60,31 +79,15 @@ _REFRESH = (
 def _store(
     *, user_id: int, kind: str, params: dict[str, Any], url: str, key: str, challenge_id: int | None
 ) -> int | None:
-    field = Notification._meta.get_field
-    values = [
-        user_id,
-        kind,
-        field("params").get_db_prep_value(params, connection),
-        url,
-        key,
-        challenge_id,
-        field("created_at").get_db_prep_value(timezone.now(), connection),
-        user_id,
-        kind,
-        KINDS[kind].default,
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_INSERT + (_REFRESH if key else "") + " RETURNING id", values)
-        row = cursor.fetchone()
-    return row[0] if row else None
+    params_value = Notification._meta.get_field("params").get_db_prep_value(params, connection)
+    values = [user_id, kind, params_value, url, key, challenge_id, _now(), *_wanted(user_id, kind)]
+    return _returned_id(_INSERT + (_REFRESH if key else "") + " RETURNING id", values)
 
 
 _NOTIFY_AGAIN = (
     "UPDATE social_notification SET created_at = %s, read_at = NULL"
     " WHERE user_id = %s AND \"key\" = %s AND kind = %s AND params ->> 'subject' = %s"
-    " AND COALESCE("
-    "(SELECT enabled FROM social_notificationpreference WHERE user_id = %s AND kind = %s), %s)"
-    " RETURNING id"
+    f" AND {_WANTED} RETURNING id"
 )
 
 
@@ -94,23 +97,12 @@ def do_notify_again(*, user_id: int, kind: str, key: str, subject: str) -> int |
     turned off): the caller then makes it with `do_notify`.  One statement, for an entry
     that comes back all the time ("your turn"), whose link and text need not be made again
     while its subject (who the opponents are) stays the same."""
-    values = [
-        Notification._meta.get_field("created_at").get_db_prep_value(timezone.now(), connection),
-        user_id,
-        key,
-        kind,
-        subject,
-        user_id,
-        kind,
-        KINDS[kind].default,
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_NOTIFY_AGAIN, values)
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    broadcast.send_on_commit([broadcast.notified(user_id, row[0])])
-    return row[0]
+    notification_id = _returned_id(
+        _NOTIFY_AGAIN, [_now(), user_id, key, kind, subject, *_wanted(user_id, kind)]
+    )
+    if notification_id is not None:
+        broadcast.send_on_commit([broadcast.notified(user_id, notification_id)])
+    return notification_id
 
 
 def do_mark_read(*, user_id: int, ids: list[int] | None = None) -> int:
