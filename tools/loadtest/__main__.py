@@ -52,7 +52,7 @@ def timeline(stats: Stats, *, step_s: int = 30) -> list[dict]:
 
 async def run_load(
     *, urls, tables, think_ms: float, ramp_s: float, timeout: float
-) -> tuple[Stats, list[float], float]:
+) -> tuple[Stats, tuple[list[float], int], float]:
     stats = Stats()
     stop = asyncio.Event()
     floor_task = asyncio.create_task(floor_samples(urls=(urls[0], urls[-1]), stop=stop))
@@ -113,7 +113,7 @@ def main() -> int:
     with running_servers(env=env, workers=args.workers) as (urls, pids):
         print(f"playing on {', '.join(urls)}…", file=log)
         cpu_before, client_before = cpu_seconds(pids), time.process_time()
-        stats, floor, elapsed = asyncio.run(
+        stats, (floor, floor_lost), elapsed = asyncio.run(
             run_load(
                 urls=urls, tables=tables, think_ms=args.think_ms, ramp_s=args.ramp_s, timeout=args.timeout
             )
@@ -143,6 +143,7 @@ def main() -> int:
         "floor_p50_ms": percentile(floor, 50),
         "floor_p99_ms": percentile(floor, 99),
         "floor_samples": len(floor),
+        "floor_lost": floor_lost,
         "mean_ms": round(statistics.fmean(stats.latencies_ms), 2) if stats.latencies_ms else None,
         "timeline": timeline(stats),
     }

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 import websockets
 
 STALL_S = 10.0
+PING_S = 15.0
+"""As static/js/socket.js: a seat whose sockets stay silent for two minutes is taken for lost."""
 VALUE = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
 
 
@@ -137,7 +139,13 @@ async def play_table(
                 )
             )
 
+    async def keep_alive(sock) -> None:
+        while True:
+            await asyncio.sleep(PING_S)
+            await sock.send(json.dumps({"type": "ping"}))
+
     tasks = [asyncio.create_task(seat_loop(s)) for s in (0, 1)]
+    tasks += [asyncio.create_task(keep_alive(sock)) for sock in sockets]
     try:
         await asyncio.wait_for(done.wait(), timeout=max(1.0, deadline - time.monotonic()))
     except TimeoutError:
@@ -149,8 +157,11 @@ async def play_table(
             await sock.close()
 
 
-async def floor_samples(*, urls: tuple[str, str], stop: asyncio.Event, interval: float = 0.1) -> list[float]:
-    """Round trips of a bare channel-layer message from a socket on one process to one on the other."""
+async def floor_samples(
+    *, urls: tuple[str, str], stop: asyncio.Event, interval: float = 0.1
+) -> tuple[list[float], int]:
+    """Round trips of a bare channel-layer message from a socket on one process to one on the
+    other, and how many messages never came back within STALL_S."""
 
     def connect(url):
         return websockets.connect(
@@ -162,15 +173,21 @@ async def floor_samples(*, urls: tuple[str, str], stop: asyncio.Event, interval:
         for sock in (a, b):  # each socket is in the group once its own ping came back
             await sock.send(json.dumps({"type": "ping", "id": "ready"}))
             await sock.recv()
-        n = 0
+        n = lost = 0
         while not stop.is_set():
             n += 1
             started = time.perf_counter()
             await a.send(json.dumps({"type": "broadcast", "text": str(n)}))
-            while json.loads(await b.recv()).get("text") != str(n):
-                pass
-            samples.append((time.perf_counter() - started) * 1000)
-            while json.loads(await a.recv()).get("text") != str(n):  # `a` is in the group too: keep it read
-                pass
+            try:
+                await asyncio.wait_for(_heard(b, str(n)), STALL_S)
+                samples.append((time.perf_counter() - started) * 1000)
+                await asyncio.wait_for(_heard(a, str(n)), STALL_S)  # `a` is in the group too: keep it read
+            except TimeoutError:
+                lost += 1
             await asyncio.sleep(interval)
-    return samples
+    return samples, lost
+
+
+async def _heard(sock, text: str) -> None:
+    while json.loads(await sock.recv()).get("text") != text:
+        pass
