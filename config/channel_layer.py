@@ -73,6 +73,12 @@ RECONNECT = Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), retries=10)
 """About six seconds of attempts (the backoff doubles from 50 ms to at most a second)."""
 
 
+MAX_CONNECTIONS = 10_000
+"""Redis's own default limit of clients.  redis-py 8 caps a pool at 100 and refuses the next
+command at once rather than waiting: 200 sockets closing together (each leaving its groups) made
+the messages sent meanwhile fail."""
+
+
 class BatchingRedisChannelLayer(RedisChannelLayer):
     async def send(self, channel, message):
         with LAYER_SEND_SECONDS.labels("send").time():
@@ -83,9 +89,15 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             await super().group_send(group, message)
 
     def create_pool(self, index):
-        """A pool whose connections retry a command that met a closed connection."""
+        """A pool whose connections retry a command that met a closed connection, and that
+        opens as many connections as commands are under way at once."""
         return create_pool(
-            {"retry": RECONNECT, "retry_on_error": [ConnectionError, TimeoutError], **self.hosts[index]}
+            {
+                "retry": RECONNECT,
+                "retry_on_error": [ConnectionError, TimeoutError],
+                "max_connections": MAX_CONNECTIONS,
+                **self.hosts[index],
+            }
         )
 
     async def _brpop_with_clean(self, index, channel, timeout):

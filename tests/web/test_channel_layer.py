@@ -131,3 +131,12 @@ async def test_after_a_redis_restart_the_first_receive_and_send_work(redis_layer
         await made.group_send_many([("g", {"type": "x", "n": 3})])
         assert (await asyncio.wait_for(pending, 10))["n"] == 3
     await made.close_pools()
+
+
+async def test_a_burst_of_more_commands_than_redis_py_pools_by_default_all_succeed(layer):
+    # redis-py 8 caps a pool at 100 connections and refuses the 101st command at once, not
+    # waiting for one: 200 sockets closing together lost messages sent meanwhile.
+    channels = [await layer.new_channel() for _ in range(300)]
+    await asyncio.gather(*(layer.group_add("crowd", channel) for channel in channels))
+    await asyncio.gather(*(layer.send(channel, {"type": "x"}) for channel in channels))
+    assert [len(await received(layer, channel, 1)) for channel in channels] == [1] * 300
