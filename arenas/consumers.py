@@ -9,11 +9,11 @@ import json
 import time
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from arenas import selectors, services
 from arenas.models import Arena
+from common.db import database_sync_to_async
 from games.consumers import JsonConsumer
 
 

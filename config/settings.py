@@ -108,8 +108,8 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        # Each Daphne process runs its database work in one thread: keeping that thread's
-        # connection saves a PostgreSQL backend start (a fork) on almost every socket message.
+        # Each Daphne process runs its sockets' database work in DATABASE_THREADS threads:
+        # keeping each thread's connection saves a PostgreSQL backend start (a fork) on almost every socket message.
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")),
         # No health check: it costs a `SELECT 1` round trip before every database trip a
         # socket makes.  A connection that died (say, PostgreSQL restarted) fails one trip and
@@ -118,6 +118,11 @@ DATABASES = {
         conn_health_checks=False,
     )
 }
+# The threads a Daphne process gives its sockets' database work (common/db.py): commits wait
+# for the disk, and on several threads those waits overlap.  SQLite takes one writer at a time.
+DATABASE_THREADS = int(
+    os.environ.get("DATABASE_THREADS") or (1 if DATABASES["default"]["ENGINE"].endswith("sqlite3") else 4)
+)
 # PgBouncer in transaction mode (DATABASE_PGBOUNCER=1) lends a server connection for one
 # transaction only: a server-side cursor (a queryset's .iterator()) would outlive it.  Django
 # keeps its client connection to PgBouncer (DB_CONN_MAX_AGE), which PgBouncer pools; Django's

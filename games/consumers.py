@@ -12,11 +12,11 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from common import logs, metrics
+from common.db import database_sync_to_async
 from games import broadcast, commands, selectors, services, wire
 from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
@@ -94,7 +94,7 @@ class RoomConsumer(JsonConsumer):
         self.identity = identity_of(self.scope.get("user"), self.scope.get("session"))
         self.language = self.requested_language()
         token = parse_qs(self.scope.get("query_string", b"").decode()).get("t", [""])[0]
-        # Each database trip waits its turn in the process's one database thread, behind the
+        # Each database trip waits for one of the process's few database threads, behind the
         # moves being played: an opening socket makes two (and its room hears of it once).
         admitted = await database_sync_to_async(_admit)(self.code, self.identity, token)
         if admitted is None:

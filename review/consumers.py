@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from common.db import database_sync_to_async
 from games.consumers import JsonConsumer
 from games.identity import Identity, identity_of
 from games.models import Match

@@ -7,10 +7,10 @@ from __future__ import annotations
 import logging
 import time
 
-from channels.db import database_sync_to_async
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from common.db import database_sync_to_async
 from games.consumers import JsonConsumer
 from games.flood import FloodGuard, Verdict
 from social import broadcast, commands, selectors, services

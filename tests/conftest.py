@@ -15,6 +15,11 @@ def redis_layer(settings):
 
     layer = get_channel_layer()
     layer.receive_clean_locks = type(layer.receive_clean_locks)()
+    # The sockets' database threads keep their connections: the test database must not outlive
+    # the session with them open.
+    from common.db import close_connections
+
+    close_connections()
 
 
 def pytest_report_header(config):

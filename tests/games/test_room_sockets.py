@@ -17,12 +17,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @database_sync_to_async
-def open_match(**flags):
-    ana, bo = make_user("Ana"), make_user("Bo")
+def open_match(names=("Ana", "Bo"), **flags):
+    host, guest = (make_user(name) for name in names)
     with first_deal(bytes(16)):  # for a reproducible run: two people and no bot, any deal would do
-        room = services.do_create_room(identity=me(ana), ruleset=ruleset(**flags))
-        services.do_take_seat(room=room, identity=me(bo))
-    return room, (ana, bo)
+        room = services.do_create_room(identity=me(host), ruleset=ruleset(**flags))
+        services.do_take_seat(room=room, identity=me(guest))
+    return room, (host, guest)
 
 
 @database_sync_to_async

@@ -6,9 +6,9 @@ import json
 import threading
 
 import pytest
-from asgiref.sync import SyncToAsync
 from channels.db import database_sync_to_async
 
+from common import db
 from games import consumers, flood, services
 from games.models import Match, Room, Seat
 from tests.games.sockets import connect, drain, in_a_thread_of_its_own, receive_until
@@ -53,11 +53,11 @@ async def answers(sock, frame):
     return [await sock.receive_json_from(timeout=20), *await drain(sock)]
 
 
-async def test_a_socket_that_left_its_seat_gets_none_of_its_views_while_the_database_thread_is_busy(
+async def test_a_socket_that_left_its_seat_gets_none_of_its_views_while_the_database_threads_are_busy(
     redis_layer,
 ):
     """Yan leaves seat 1 of a waiting German Rummy table, and Cy and Di sit (Cy in seat 1:
-    the deal starts) while the process's database thread is busy, so Yan's socket cannot read
+    the deal starts) while the process's database threads are busy, so Yan's socket cannot read
     the seats yet.  It must forward none of seat 1's views, which now show Cy's hand."""
     room, (ana, yan, cy, di) = await waiting_rummy_table(["Ana", "Yan", "Cy", "Di"], seats=3)
     await database_sync_to_async(services.do_take_seat)(room=room, identity=me(yan))
@@ -66,7 +66,7 @@ async def test_a_socket_that_left_its_seat_gets_none_of_its_views_while_the_data
     await receive_until(sock, "chat_history")  # the last of the opening frames
 
     release = threading.Event()
-    busy = asyncio.get_running_loop().run_in_executor(SyncToAsync.single_thread_executor, release.wait)
+    busy = asyncio.gather(*(asyncio.wrap_future(call) for call in db.on_every_thread(release.wait)))
 
     def leave_and_fill():
         services.do_leave_seat(room=room, identity=me(yan))
@@ -75,7 +75,7 @@ async def test_a_socket_that_left_its_seat_gets_none_of_its_views_while_the_data
 
     await in_a_thread_of_its_own(leave_and_fill)
     await sock.send_json_to({"type": "resync"})  # as the crowd on a busy process does
-    assert await sock.receive_nothing(timeout=0.5)  # everything waits for the database thread
+    assert await sock.receive_nothing(timeout=0.5)  # everything waits for the database threads
     release.set()
     await busy
     frames = await drain_until_quiet(sock)
