@@ -109,7 +109,8 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         # Each Daphne process runs its sockets' database work in DATABASE_THREADS threads:
-        # keeping each thread's connection saves a PostgreSQL backend start (a fork) on almost every socket message.
+        # keeping each thread's connection saves a PostgreSQL backend start (a fork) on almost
+        # every socket message.
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")),
         # No health check: it costs a `SELECT 1` round trip before every database trip a
         # socket makes.  A connection that died (say, PostgreSQL restarted) fails one trip and
