@@ -12,7 +12,7 @@ from games.ai.rummy import LEVELS, choose_action
 from games.rules.rummy import view_for
 from tests.ai.test_rummy_bots import random_rules, walk
 
-PLAY_DIGEST = "9b4f65fb542a56c9e32c0e6834386c888341370c743eba19d55b0b7dfb522fd0"
+PLAY_DIGEST = "77c9d0d8fe0f87ec83b6ea817b0e551c0a3a430b4483435a7c63b6c05c1d2350"
 POSITIONS = 1500
 
 

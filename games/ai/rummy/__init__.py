@@ -30,7 +30,13 @@ LEVELS: dict[str, Level] = {
     ),
     "medium": MEDIUM,
     "hard": replace(
-        MEDIUM, outs_weight=4.0, samples=12, holds_for_rummy=True, endgame_outs=0.3, come_out_turns=(5, 0, 0)
+        MEDIUM,
+        outs_weight=4.0,
+        samples=12,
+        holds_for_rummy=True,
+        endgame_outs=0.3,
+        come_out_turns=(5, 0, 0),
+        holds_melds=True,
     ),
 }
 

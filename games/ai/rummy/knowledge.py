@@ -42,6 +42,10 @@ class Knowledge:
     thrown: tuple[frozenset[Card], ...]
     """Per seat, the cards it discarded this round (what it did not want)."""
     turn_number: int
+    last_round: bool
+    """The match's last round (a one-round match's only one): only the final ranking counts after it."""
+    totals: tuple[int, ...]
+    """Each seat's match total before this round."""
     hidden: tuple[Card, ...]
     """Every card out of sight (the stock and the other hands), copies repeated, in id order."""
     seen: Counter[Card]
@@ -99,6 +103,8 @@ def read_view(view: dict[str, Any]) -> Knowledge:
             for s in range(view["seats"])
         ),
         turn_number=view["turn_number"],
+        last_round=view["round"] >= view["rounds"],
+        totals=tuple(view["totals"]),
         hidden=_hidden(view),
     )
 

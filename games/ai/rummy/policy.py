@@ -12,6 +12,7 @@ The levels share this logic and differ only in the knobs of `Level`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from random import Random
 from typing import Any
 
@@ -20,7 +21,7 @@ from games.ai.rummy.knowledge import Knowledge
 from games.rules.cards import Card
 from games.rules.rummy.deck import card_of
 from games.rules.rummy.melds import Meld, card_points, meld_points
-from games.rules.rummy.solver import DiscardTable, arrange, arrange_first_meld
+from games.rules.rummy.solver import Arrangement, DiscardTable, arrange, arrange_first_meld
 
 Action = dict[str, Any]
 
@@ -50,6 +51,10 @@ class Level:
     endgame_outs: float = 1.0
     """Share of `outs_weight` kept once a seat that came out is down to two cards: then the
     points in hand count, not the melds they might make."""
+    holds_melds: bool = False
+    """At three or four seats, comes out with the fewest cards worth the minimum and keeps its
+    other melds in hand until the turn it goes out (`hides_melds`): a meld on the table is a
+    place for every other seat to lay off."""
 
 
 def decide(k: Knowledge, level: Level, rng: Random) -> Action | None:
@@ -118,13 +123,50 @@ def _melds_to_lay(k: Knowledge, level: Level, rng: Random) -> tuple[Meld, ...]:
         rest = list(hand)
         rest.remove(keep)
         best = arrange(rest, k.rules)
+    hiding = hides_melds(k, level) and not _goes_out(k, best)
     if k.came_out[k.seat]:
-        return best.melds
+        return () if hiding else best.melds
     if len(arrange(hand, k.rules).left) > 1 and (too_early(k, level) or holds_for_rummy(k, level)):
         return ()
-    if sum(map(meld_points, best.melds)) >= k.rules.first_meld_min:
-        return best.melds
-    return arrange_first_meld(hand, k.rules).melds
+    melds = best.melds
+    if sum(map(meld_points, melds)) < k.rules.first_meld_min:
+        melds = arrange_first_meld(hand, k.rules).melds
+    return _fewest_cards(k, melds) if hiding else melds
+
+
+LAYS_HELD_AT = 2
+"""Cards in the hand of another seat that came out at which held melds go down anyway, unless
+only going out first can win the match: a hand caught full costs points in the next rounds."""
+
+
+def hides_melds(k: Knowledge, level: Level) -> bool:
+    """Whether melds beyond coming out stay in hand now: at three or four seats until another seat
+    that came out is down to `LAYS_HELD_AT` cards, and to the end in a last round the seat is not
+    leading (only going out first can win the match then)."""
+    if not level.holds_melds or k.seats == 2:
+        return False
+    others = [t for s, t in enumerate(k.totals) if s != k.seat]
+    if k.last_round and k.totals[k.seat] <= max(others):
+        return True
+    return not any(k.came_out[s] and k.hand_counts[s] <= LAYS_HELD_AT for s in range(k.seats) if s != k.seat)
+
+
+def _goes_out(k: Knowledge, best: Arrangement) -> bool:
+    """Laying every meld, then every loose card that fits the table, leaves at most the discard."""
+    return len(best.left) - sum(judgement.fits_table(k, c) for c in best.left) <= 1
+
+
+def _fewest_cards(k: Knowledge, melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    """The melds worth the first-meld minimum that put the fewest cards (then jokers) on the table."""
+    worth = [
+        chosen
+        for n in range(1, len(melds) + 1)
+        for chosen in combinations(melds, n)
+        if sum(map(meld_points, chosen)) >= k.rules.first_meld_min
+    ]
+    return min(
+        worth, key=lambda m: (sum(len(x.cards) for x in m), sum(x.joker_count for x in m)), default=melds
+    )
 
 
 def too_early(k: Knowledge, level: Level) -> bool:
@@ -172,12 +214,24 @@ def _exchange(k: Knowledge, level: Level) -> Action | None:
 
 
 def _layoff(k: Knowledge, level: Level) -> Action | None:
-    """Lay off the costliest card that fits; a loose joker stays while it is worth holding."""
+    """Lay off the costliest card that fits; a loose joker stays while it is worth holding, and a
+    card of a meld held back stays in it."""
     hold = level.joker_hold and not k.rules.fixed_jokers and len(k.hand) > 4
     options = [a for a in k.of_type("lay_off") if not (hold and card_of(a["card"]).is_joker)]
+    if options and hides_melds(k, level):
+        hand = k.cards()
+        now = judgement.points(k, hand)
+        options = [a for a in options if _spare(k, hand, card_of(a["card"]), now)]
     if not options:
         return None
     return max(options, key=lambda a: (card_points(card_of(a["card"]), k.rules), -a["meld"], a["card"]))
+
+
+def _spare(k: Knowledge, hand: list[Card], c: Card, now: int) -> bool:
+    """The hand melds as much without `c`: it is loose, or an end its meld can spare."""
+    rest = list(hand)
+    rest.remove(c)
+    return judgement.points(k, rest) <= now - card_points(c, k.rules)
 
 
 def _discard(k: Knowledge, level: Level, rng: Random) -> int:
