@@ -1,12 +1,14 @@
-"""A Daphne process's sockets reach the database on several threads (common/db.py): a table
-whose move waits on the database holds up no other table."""
+"""With several database threads (common/db.py, DATABASE_THREADS), a table whose move waits on
+the database holds up no other table of the process."""
 
 import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import connection, transaction
 
+from common import db
 from games.models import Match
 from tests.games.sockets import connect, drain, in_a_thread_of_its_own, receive_until
 from tests.games.support import simple_policy
@@ -16,6 +18,14 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL"),
 ]
+
+
+@pytest.fixture
+def four_database_threads(monkeypatch, settings):
+    settings.DATABASE_THREADS = 4
+    monkeypatch.setattr(db, "_threads", ThreadPoolExecutor(4, thread_name_prefix="database"))
+    yield
+    db.close_connections()
 
 
 async def seat_to_move(room, players):
@@ -34,7 +44,9 @@ async def seat_to_move(room, players):
     return sockets, sockets[turn], move
 
 
-async def test_a_move_waiting_for_a_locked_match_does_not_hold_up_another_table(redis_layer):
+async def test_a_move_waiting_for_a_locked_match_does_not_hold_up_another_table(
+    redis_layer, four_database_threads
+):
     slow_room, slow_players = await open_match()
     quick_room, quick_players = await open_match(("Cy", "Di"))
     slow_sockets, slow_mover, slow_move = await seat_to_move(slow_room, slow_players)
