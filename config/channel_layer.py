@@ -8,10 +8,14 @@ reads every group's members, one pushes every message, with the same expiry and 
 Messages keep their order: each gets a later score than the one before it, since a channel's
 messages are a sorted set ordered by score.
 
-Receiving: channels_redis makes four round trips per message (restore a backup queue, pop,
-copy the message into the backup, later drop it from there).  The backup guards nothing: a
-receive cancelled while its pop is under way loses the message either way, and once the pop
-has answered no await is left before the message is handed over.  One blocking pop remains.
+Receiving: a process's sockets share one Redis key, and channels_redis has whichever socket's
+receive holds a lock pop for all of them.  A socket closing cancels its receive: when Redis had
+just popped the next message for it (anyone's, such as a seat's departure sent as that seat's
+socket closed) and the process had not yet read the answer, the message was lost, and no
+backup helps, since the message is in no queue by then.  Here one task of the process's own, the
+pump, pops while any socket waits, and sockets wait on their own buffers, whose cancelling
+loses nothing.  channels_redis also makes four round trips per message (restore a backup queue,
+pop, copy the message into the backup, later drop it from there); the pump makes one.
 
 Reconnecting: redis-py keeps dead connections in its pool after Redis restarts and, unless
 told to retry, hands the first command on each the error (a socket's receive that met one
@@ -23,6 +27,7 @@ clients drop a version they have seen.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
@@ -106,6 +111,62 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
 
     async def _clean_receive_backup(self, index, channel):
         """Nothing to clean: no backup is kept."""
+
+    _pump: asyncio.Task | None = None
+
+    async def receive(self, channel):
+        """The next message of a process-local channel (a socket's), from its buffer.  A
+        failing pump (Redis gone for longer than RECONNECT) fails every socket waiting, as
+        channels_redis fails the one that pops; the next receive starts a pump again."""
+        if "!" not in channel:
+            return await super().receive(channel)
+        assert self.require_valid_channel_name(channel)
+        buffer = self.receive_buffer[channel]
+        self.receive_count += 1
+        try:
+            while buffer.empty():
+                pump = self._running_pump(self.non_local_name(channel))
+                arrived = asyncio.ensure_future(buffer.get())
+                try:
+                    await asyncio.wait([arrived, pump], return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    arrived.cancel()
+                if arrived.done():
+                    return arrived.result()
+                pump.result()  # raises what stopped it
+            return buffer.get_nowait()
+        except asyncio.CancelledError:
+            self.receive_buffer.pop(channel, None)  # its socket is closing
+            raise
+        finally:
+            self.receive_count -= 1
+            if buffer.empty():
+                self.receive_buffer.pop(channel, None)
+
+    def _running_pump(self, real_channel: str) -> asyncio.Task:
+        loop = asyncio.get_running_loop()
+        pump = self._pump
+        if pump is not None and not pump.done():
+            if pump.get_loop() is loop:
+                return pump
+            if pump.get_loop().is_running():
+                raise RuntimeError("Two event loops are trying to receive() on one channel layer at once!")
+        self._pump = loop.create_task(self._pump_messages(real_channel))
+        return self._pump
+
+    async def _pump_messages(self, real_channel: str) -> None:
+        """Pop the process's messages into its channels' buffers while any socket waits for one.
+        The last pop after they all stopped waiting still lands in a buffer: a socket between
+        two receives (forwarding a message) finds it there."""
+        key, index = self.prefix + real_channel, self.consistent_hash(real_channel)
+        while self.receive_count > 0:
+            content = await self._brpop_with_clean(index, key, timeout=self.brpop_timeout)
+            if content is None:
+                continue
+            message = self.deserialize(content)
+            channels = message.pop("__asgi_channel__")
+            for channel in [channels] if isinstance(channels, str) else channels:
+                self.receive_buffer[channel].put_nowait(message)
 
     async def group_send_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
         """`group_send` each (group, message) pair, in order, in two round trips."""

@@ -3,6 +3,7 @@
 import asyncio
 import shutil
 import subprocess
+import threading
 from contextlib import contextmanager
 
 import pytest
@@ -85,6 +86,28 @@ async def test_a_receive_cancelled_while_waiting_leaves_the_next_message_to_the_
     waiting.cancel()
     await layer.group_send_many([("a", {"type": "x", "n": 1})])
     assert (await received(layer, staying, 1))[0]["n"] == 1
+
+
+async def test_a_receive_cancelled_after_redis_handed_it_a_message_loses_no_message(layer):
+    """One socket's receive pops the process's messages for all of them.  Closing that socket
+    once Redis had popped the next message for it, and before the process read the reply,
+    lost that message: a seat's departure never reached the rest of its table."""
+    leaving, staying = await layer.new_channel(), await layer.new_channel()
+    waiting = asyncio.ensure_future(layer.receive(leaving))
+    await asyncio.sleep(0.2)  # blocked in Redis, popping for the whole process
+    # Sent from elsewhere while this loop is busy: Redis pops the message for the blocked
+    # receive before the loop can read the answer, then the socket closes.
+    sender = threading.Thread(target=asyncio.run, args=(_send_elsewhere(layer, staying),))
+    sender.start()
+    sender.join()
+    waiting.cancel()
+    assert (await received(layer, staying, 1))[0]["n"] == 1
+
+
+async def _send_elsewhere(layer, channel):
+    other = BatchingRedisChannelLayer(hosts=layer.hosts, prefix=layer.prefix)
+    await other.send(channel, {"type": "x", "n": 1})
+    await other.close_pools()
 
 
 @contextmanager
