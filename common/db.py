@@ -5,7 +5,7 @@ waits there for PostgreSQL to flush its log to disk (3-13 ms on these machines):
 trip queued behind every other's commit, and under load that queue, not the work, made most of a
 move's latency (docs/benchmarks.md, session 16).  On several threads the waits overlap, and
 PostgreSQL flushes commits that come together at once.  One socket's trips stay in order: its
-consumer awaits each before the next.  How many: `settings.DATABASE_THREADS` (one by default).
+consumer awaits each before the next.  How many: `settings.DATABASE_THREADS` (four by default).
 """
 
 from __future__ import annotations

@@ -120,10 +120,8 @@ DATABASES = {
     )
 }
 # The threads a Daphne process gives its sockets' database work (common/db.py): commits wait
-# for the disk, and on several threads those waits overlap.  One by default: with four, the
-# browser suite under load lost a seat's "away" news now and then, not yet understood
-# (docs/benchmarks.md, session 16).
-DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS") or 1)
+# for the disk, and on several threads those waits overlap (docs/benchmarks.md, session 16).
+DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS") or 4)
 # PgBouncer in transaction mode (DATABASE_PGBOUNCER=1) lends a server connection for one
 # transaction only: a server-side cursor (a queryset's .iterator()) would outlive it.  Django
 # keeps its client connection to PgBouncer (DB_CONN_MAX_AGE), which PgBouncer pools; Django's
