@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 from django.conf import settings
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from config.channel_layer import BatchingRedisChannelLayer
 from tools.servers import free_port, wait_for_port
@@ -153,6 +154,30 @@ async def test_after_a_redis_restart_the_first_receive_and_send_work(redis_layer
         await made.group_add("g", idle)
         await made.group_send_many([("g", {"type": "x", "n": 3})])
         assert (await asyncio.wait_for(pending, 10))["n"] == 3
+    await made.close_pools()
+
+
+async def test_with_redis_gone_for_good_every_waiting_receive_fails_and_the_next_works(redis_layer):
+    """Sockets waiting on the process's pump must not wait for ever once it has given up: each
+    fails (its socket closes and its browser reconnects), and a receive after Redis is back
+    starts a pump again."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs redis-server")
+    port = free_port()
+    made = BatchingRedisChannelLayer(
+        hosts=[{"address": f"redis://127.0.0.1:{port}/0", "socket_timeout": None}]
+    )
+    one, two = await made.new_channel(), await made.new_channel()
+    with redis_server(port):
+        waiting = [asyncio.ensure_future(made.receive(channel)) for channel in (one, two)]
+        await asyncio.sleep(0.3)
+    for receive in waiting:  # RECONNECT's attempts take about six seconds
+        with pytest.raises(RedisConnectionError):
+            await asyncio.wait_for(receive, 20)
+    with redis_server(port):
+        pending = asyncio.ensure_future(made.receive(one))
+        await made.send(one, {"type": "x", "n": 1})
+        assert (await asyncio.wait_for(pending, 10))["n"] == 1
     await made.close_pools()
 
 
