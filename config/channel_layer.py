@@ -84,6 +84,12 @@ command at once rather than waiting: 200 sockets closing together (each leaving 
 the messages sent meanwhile fail."""
 
 
+def _log_failure(pump: asyncio.Task) -> None:
+    """Said once, whether or not a socket was waiting to be failed by it."""
+    if not pump.cancelled() and pump.exception() is not None:
+        logger.warning("the channel layer stopped receiving: %r", pump.exception())
+
+
 class BatchingRedisChannelLayer(RedisChannelLayer):
     async def send(self, channel, message):
         with LAYER_SEND_SECONDS.labels("send").time():
@@ -152,6 +158,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             if pump.get_loop().is_running():
                 raise RuntimeError("Two event loops are trying to receive() on one channel layer at once!")
         self._pump = loop.create_task(self._pump_messages(real_channel))
+        self._pump.add_done_callback(_log_failure)
         return self._pump
 
     async def _pump_messages(self, real_channel: str) -> None:
