@@ -311,8 +311,8 @@ def test_the_games_ai_entry_point_dispatches_rummy_views() -> None:
 
 def test_hard_holds_its_melds_by_the_match_score() -> None:
     """At four seats Hard keeps its melds in hand to the end while only a round won can win the
-    match (the last round not leading, or far behind before it), lays them at once in the last
-    round with a safe lead, and otherwise once another seat that came out is down to two cards."""
+    match (the last round not leading, or far behind before it), lays them at once with a safe
+    lead, and otherwise once another seat that came out is down to two cards."""
     state = next(walk(RummyRules(), 4, seed=3, randomness=0.0))
     k = read_view(view_for(state, state.turn))
     hard = LEVELS["hard"]
@@ -337,4 +337,5 @@ def test_hard_holds_its_melds_by_the_match_score() -> None:
     assert hides(last=False, totals=behind, near_out=True)
     assert hides(last=True, totals=level, near_out=True) and hides(last=True, totals=behind, near_out=True)
     assert not hides(last=True, totals=ahead, near_out=False)
+    assert not hides(last=False, totals=ahead, near_out=False)
     assert not hides_melds(k, LEVELS["medium"])

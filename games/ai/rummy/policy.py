@@ -143,21 +143,21 @@ CATCHES_UP_FROM = 50
 that far behind, a round won is worth more than the points of a hand caught full."""
 
 SAFE_LEAD = 60
-"""Points ahead of every other seat from which, in the last round, melds go down as soon as
-they can: a lead that wide is lost mainly by a hand caught full, not by another seat going out."""
+"""Points ahead of every other seat from which melds go down as soon as they can: a lead that
+wide is lost mainly by a hand caught full, not by another seat going out."""
 
 
 def hides_melds(k: Knowledge, level: Level) -> bool:
     """Whether melds beyond coming out stay in hand now, at three or four seats, by the match
     score: to the end while only going out first can win the match (the last round not leading,
-    or `CATCHES_UP_FROM` behind before it); never in the last round with a `SAFE_LEAD`; else until
+    or `CATCHES_UP_FROM` behind before it); never with a `SAFE_LEAD`; else until
     another seat that came out is down to `LAYS_HELD_AT` cards."""
     if not level.holds_melds or k.seats == 2:
         return False
     lead = k.totals[k.seat] - max(t for s, t in enumerate(k.totals) if s != k.seat)
     if lead <= (0 if k.last_round else -CATCHES_UP_FROM):
         return True
-    if k.last_round and lead >= SAFE_LEAD:
+    if lead >= SAFE_LEAD:
         return False
     return not any(k.came_out[s] and k.hand_counts[s] <= LAYS_HELD_AT for s in range(k.seats) if s != k.seat)
 
