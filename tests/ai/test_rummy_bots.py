@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from games.ai import choose_action as any_choose_action
 from games.ai.rummy import LEVELS, choose_action
+from games.ai.rummy.knowledge import read_view
+from games.ai.rummy.policy import hides_melds
 from games.rules.cards import format_cards
 from games.rules.rummy import RummyRules, RummyState, apply, legal_actions, new_match, view_for
 from games.rules.rummy.deck import card_of
@@ -305,3 +307,35 @@ def test_the_games_ai_entry_point_dispatches_rummy_views() -> None:
         any_choose_action("arcade", view, seed=5)
     with pytest.raises(ValueError, match="no decision"):
         choose_action("easy", view_for(state, 1 - state.turn), seed=5)
+
+
+def test_hard_holds_its_melds_by_the_match_score() -> None:
+    """At four seats Hard keeps its melds in hand to the end while only a round won can win the
+    match (the last round not leading, or far behind before it), lays them at once with a safe
+    lead, and otherwise once another seat that came out is down to two cards."""
+    state = next(walk(RummyRules(), 4, seed=3, randomness=0.0))
+    k = read_view(view_for(state, state.turn))
+    hard = LEVELS["hard"]
+
+    def hides(*, last: bool, totals: tuple[int, ...], near_out: bool) -> bool:
+        counts = (2, 9, 9, 9) if near_out else (9, 9, 9, 9)
+        seat_of_two = (k.seat + 1) % 4
+        seen = replace(
+            k,
+            last_round=last,
+            totals=totals,
+            came_out=tuple(s == seat_of_two for s in range(4)),
+            hand_counts=tuple(counts[(s - seat_of_two) % 4] for s in range(4)),
+        )
+        return hides_melds(seen, hard)
+
+    ahead = tuple(100 if s == k.seat else 0 for s in range(4))
+    behind = tuple(0 if s == k.seat else 100 for s in range(4))
+    level = (0, 0, 0, 0)
+    assert hides(last=False, totals=level, near_out=False)
+    assert not hides(last=False, totals=level, near_out=True)
+    assert hides(last=False, totals=behind, near_out=True)
+    assert hides(last=True, totals=level, near_out=True) and hides(last=True, totals=behind, near_out=True)
+    assert not hides(last=True, totals=ahead, near_out=False)
+    assert not hides(last=False, totals=ahead, near_out=False)
+    assert not hides_melds(k, LEVELS["medium"])

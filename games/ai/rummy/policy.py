@@ -138,16 +138,27 @@ LAYS_HELD_AT = 2
 """Cards in the hand of another seat that came out at which held melds go down anyway, unless
 only going out first can win the match: a hand caught full costs points in the next rounds."""
 
+CATCHES_UP_FROM = 50
+"""Points behind the leader from which melds stay in hand to the end before the last round too:
+that far behind, a round won is worth more than the points of a hand caught full."""
+
+SAFE_LEAD = 60
+"""Points ahead of every other seat from which melds go down as soon as they can: a lead that
+wide is lost mainly by a hand caught full, not by another seat going out."""
+
 
 def hides_melds(k: Knowledge, level: Level) -> bool:
-    """Whether melds beyond coming out stay in hand now: at three or four seats until another seat
-    that came out is down to `LAYS_HELD_AT` cards, and to the end in a last round the seat is not
-    leading (only going out first can win the match then)."""
+    """Whether melds beyond coming out stay in hand now, at three or four seats, by the match
+    score: to the end while only going out first can win the match (the last round not leading,
+    or `CATCHES_UP_FROM` behind before it); never with a `SAFE_LEAD`; else until
+    another seat that came out is down to `LAYS_HELD_AT` cards."""
     if not level.holds_melds or k.seats == 2:
         return False
-    others = [t for s, t in enumerate(k.totals) if s != k.seat]
-    if k.last_round and k.totals[k.seat] <= max(others):
+    lead = k.totals[k.seat] - max(t for s, t in enumerate(k.totals) if s != k.seat)
+    if lead <= (0 if k.last_round else -CATCHES_UP_FROM):
         return True
+    if lead >= SAFE_LEAD:
+        return False
     return not any(k.came_out[s] and k.hand_counts[s] <= LAYS_HELD_AT for s in range(k.seats) if s != k.seat)
 
 
