@@ -133,6 +133,7 @@ def main() -> int:
         "inconsistency_samples": inconsistencies[:5],
         "actions": stats.sent,
         "resyncs": stats.resyncs,
+        "unanswered": stats.unanswered,
         "seconds": round(elapsed, 1),
         "actions_per_s": round(stats.sent / elapsed, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / stats.sent, 2) if stats.sent else None,

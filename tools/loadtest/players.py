@@ -58,6 +58,10 @@ class Stats:
     resyncs: int = 0
     sent_at: dict[tuple[int, int], tuple[float, int]] = field(default_factory=dict)
     """(match, version the action makes) -> (when it was sent, by which seat)"""
+    unanswered: int = 0
+    """Actions still without an answer when their table's time ran out: the socket closed under
+    them, so the server may or may not have applied them (a browser would resend them); they
+    are left out of `sent_ids`, whose every action must be in the log."""
 
 
 async def _connect(url: str, code: str, cookie: str, attempts: int = 5):
@@ -90,6 +94,7 @@ async def play_table(
     done = asyncio.Event()
     stats.sent_ids.setdefault(code, set())
     rng = random.Random(code)
+    waiting: dict[int, tuple[str, int]] = {}  # seat -> its action without an answer, the version it makes
 
     async def seat_loop(seat: int) -> None:
         sock = sockets[seat]
@@ -107,10 +112,14 @@ async def play_table(
             if frame["type"] == "error":
                 stats.errors.append(f"{code}:{seat}:{frame['code']}")
                 stats.sent_ids[code].discard((seat, frame.get("id")))
+                if waiting.get(seat, ("",))[0] == frame.get("id"):
+                    del waiting[seat]
                 last_version = -1  # the refused action must be made again on the current state
             frame = table_state(frame)
             if frame is None or frame["version"] <= last_version:
                 continue
+            if seat in waiting and frame["version"] >= waiting[seat][1]:
+                del waiting[seat]
             last_version = frame["version"]
             key = (frame["match"], frame["version"])
             sent = stats.sent_at.get(key)
@@ -133,6 +142,7 @@ async def play_table(
             stats.sent += 1
             stats.sent_ids.setdefault(code, set()).add((seat, f"{seat}-{n}"))
             stats.sent_at[(frame["match"], frame["version"] + 1)] = (time.perf_counter(), seat)
+            waiting[seat] = (f"{seat}-{n}", frame["version"] + 1)
             await sock.send(
                 json.dumps(
                     {"type": "act", "version": frame["version"], "id": f"{seat}-{n}", "action": action}
@@ -155,6 +165,12 @@ async def play_table(
             task.cancel()
         for sock in sockets:
             await sock.close()
+        # Python 3.11's wait_for can swallow a cancel that meets a frame: the closed socket
+        # ends such a loop too. A socket closed under a loop is no error.
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for seat, (client_id, _) in waiting.items():
+            stats.sent_ids[code].discard((seat, client_id))
+            stats.unanswered += 1
 
 
 async def floor_samples(

@@ -1,0 +1,73 @@
+"""The load test's players: what they count as sent, and so what the check after a run demands
+to find in every match's move log."""
+
+import asyncio
+import json
+import time
+
+import websockets
+
+from tools.loadtest.players import Stats, play_table
+
+VIEW = {
+    "turn": 0,
+    "phase": "draw",
+    "legal_actions": [{"type": "draw", "source": "stock"}],
+    "deadwood_cards": [],
+}
+
+
+def state(version, turn):
+    return json.dumps(
+        {"type": "state", "match": 1, "version": version, "status": "playing", "view": {**VIEW, "turn": turn}}
+    )
+
+
+async def silent_after_the_first_frame(sock):
+    """A table whose server deals one state and then never answers (as a server does whose
+    socket closes under an action in flight)."""
+    await sock.send(state(3, turn=0))
+    async for _ in sock:
+        pass
+
+
+async def answers_the_first_action(sock):
+    await sock.send(state(3, turn=0))
+    async for message in sock:
+        if json.loads(message)["type"] == "act":
+            await sock.send(state(4, turn=1))  # the move made; seat 1's turn, which it never hears
+
+
+def play_one_table(server_handler):
+    """One table of two seats against `server_handler` until its second runs out: the stats."""
+
+    async def run():
+        stats = Stats()
+        async with websockets.serve(server_handler, "127.0.0.1", 0) as server:
+            url = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+            await play_table(
+                urls=(url, url),
+                cookies=("", ""),
+                code="abc",
+                stats=stats,
+                think_ms=0,
+                deadline=time.monotonic() + 1.0,
+            )
+        return stats
+
+    return asyncio.run(run())
+
+
+def test_an_action_unanswered_when_the_time_runs_out_is_not_demanded_in_the_log():
+    stats = play_one_table(silent_after_the_first_frame)
+    assert stats.sent == 1  # seat 0 drew; seat 1 had nothing to do
+    assert stats.errors == ["abc:timeout"]
+    assert stats.sent_ids["abc"] == set()  # the check after the run would report it lost
+    assert stats.unanswered == 1
+
+
+def test_an_answered_action_is_demanded_in_the_log():
+    stats = play_one_table(answers_the_first_action)
+    assert stats.sent == 1
+    assert stats.sent_ids["abc"] == {(0, "0-1")}
+    assert stats.unanswered == 0
