@@ -63,6 +63,7 @@ SUITES = {"browser": ("tests/browser",), "sockets": SOCKET_TESTS}
 HOG = "while True: pass"
 UNFINISHED = "(the run did not finish)"
 DAPHNE_LOGS = ROOT / "test-artifacts" / "daphne"
+FAILED_PAGES = ROOT / "test-artifacts" / "failures"  # tests/browser/conftest.py: save_pages
 
 
 @dataclass
@@ -187,10 +188,13 @@ def read_results(xml: Path, run_dir: Path) -> tuple[int, list[str]]:
         text = "\n\n".join(f"{p.tag}: {p.get('message', '')}\n{p.text or ''}" for p in problems)
         stem = re.sub(r"[^\w.-]+", "_", name)[-150:]
         (run_dir / f"{stem}.txt").write_text(text)
-        # A browser test's Daphne log is overwritten by the next run: the failed test's is kept.
+        # A browser test's Daphne log and pages are overwritten by the next run: the failed test's are kept.
         daphne_log = DAPHNE_LOGS / log_name(case.get("name", ""))
         if daphne_log.exists():
             shutil.copy(daphne_log, run_dir / f"{stem}.daphne.log")
+        pages = FAILED_PAGES / log_name(case.get("name", "")).removesuffix(".log")
+        if pages.exists():
+            shutil.copytree(pages, run_dir / f"{stem}.pages", dirs_exist_ok=True)
     return tests, failed
 
 

@@ -24,6 +24,32 @@ CHROMIUM_ARGS = [
 expect.set_options(timeout=20_000)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call" and report.failed and "browser" in item.funcargs:
+        save_pages(
+            item.funcargs["browser"], ARTIFACTS / "failures" / log_name(item.name).removesuffix(".log")
+        )
+    return report
+
+
+def save_pages(browser, folder):
+    """Every page a failed test left open: a screenshot, and its journal of console messages
+    and socket frames (table_play.new_page); then closed, so the next failure shows its own."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for n, context in enumerate(browser.contexts):
+        for m, page in enumerate(context.pages):
+            name = f"page-{n}-{m}"
+            try:
+                page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+            except Exception as error:  # a crashed or hung page: the journal says what it can
+                (folder / f"{name}.screenshot-failed.txt").write_text(str(error))
+            lines = [page.url, *getattr(page, "journal", [])]
+            (folder / f"{name}.txt").write_text("\n".join(lines) + "\n")
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as p:

@@ -5,9 +5,11 @@ Shared by the table, lobby and accessibility tests.
 
 from __future__ import annotations
 
+import collections
 import importlib
 import itertools
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from django.apps import apps
@@ -59,7 +61,30 @@ def new_page(browser, *, animations=False, locale="en-US", **options):
         ),
     )
     page.errors = errors
+    page.journal = journal(page)
     return page
+
+
+def journal(page, keep=200):
+    """The page's last `keep` console messages and socket frames, timed: what a failed test's
+    artefacts show of how the page got where it was (conftest.save_pages)."""
+    lines = collections.deque(maxlen=keep)
+    start = time.monotonic()
+
+    def note(kind, text):
+        lines.append(f"{time.monotonic() - start:8.3f} {kind} {text[:400]}")
+
+    page.on("console", lambda message: note(f"console.{message.type}", message.text))
+    page.on("framenavigated", lambda frame: frame == page.main_frame and note("navigated", frame.url))
+
+    def socket(ws):
+        note("socket.open", ws.url)
+        ws.on("framesent", lambda payload: note("sent", str(payload)))
+        ws.on("framereceived", lambda payload: note("received", str(payload)))
+        ws.on("close", lambda _: note("socket.close", ws.url))
+
+    page.on("websocket", socket)
+    return lines
 
 
 def sign_up(page, server, name=None):
