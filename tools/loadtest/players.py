@@ -112,7 +112,7 @@ async def play_table(
             if frame["type"] == "error":
                 stats.errors.append(f"{code}:{seat}:{frame['code']}")
                 stats.sent_ids[code].discard((seat, frame.get("id")))
-                if waiting.get(seat, ("",))[0] == frame.get("id"):
+                if seat in waiting and waiting[seat][0] == frame.get("id"):
                     del waiting[seat]
                 last_version = -1  # the refused action must be made again on the current state
             frame = table_state(frame)
