@@ -95,3 +95,40 @@ def test_every_list_fits_a_phone_without_sideways_scrolling(browser, server, sho
     expect(rooms.filter(has_text="Bartholomew").get_by_role("link", name="Join")).to_be_visible()
     assert not page.errors, page.errors
     page.context.close()
+
+
+# A button the site's styles forgot is drawn by the browser: grey, in the system's sans-serif,
+# on the walnut page. Selects are drawn by the browser on purpose; links are not buttons.
+UNSTYLED_BUTTONS = """() => {
+  const page = getComputedStyle(document.body).fontFamily;
+  return [...document.querySelectorAll("button, input[type=submit], input[type=button]")]
+    .filter((el) => el.offsetParent !== null)
+    .filter((el) => {
+      const style = getComputedStyle(el);
+      return style.fontFamily !== page || style.backgroundColor === "rgb(239, 239, 239)";
+    })
+    .map((el) => (el.textContent || el.value).trim());
+}"""
+
+
+def test_every_button_wears_the_table_s_style(browser, server):
+    page = new_page(browser, viewport=PHONE)
+    front_door = ["/", "/play/", "/daily/", "/leaderboard/", "/arenas/", "/rules/rummy/"]
+    for path in [*front_door, "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"]:
+        page.goto(server + path)
+        assert page.evaluate(UNSTYLED_BUTTONS) == [], f"{path} while signed out"
+    sign_up(page, server)
+    signed_in = [
+        "/accounts/profile/",
+        "/accounts/blocks/",
+        "/friends/",
+        "/notifications/",
+        "/notifications/preferences/",
+        "/accounts/email/",
+        "/accounts/password/change/",
+    ]
+    for path in [*front_door, *signed_in]:
+        page.goto(server + path)
+        assert page.evaluate(UNSTYLED_BUTTONS) == [], path
+    assert not page.errors, page.errors
+    page.context.close()
