@@ -85,9 +85,14 @@ class RummyTableForm(forms.Form):
     )
     rated = forms.BooleanField(required=False, label=_("Rated (people only)"))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, guest: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = _offered("rummy")
+        # A guest may only open a table the computer fills (people need an account): it is
+        # offered first, the rule set shown first with every other seat a computer.
+        first = self.fields["ruleset"].queryset.first()
+        if guest and first is not None:
+            self.initial.setdefault("bot_seats", str(first.seats - 1))
 
     def clean(self):
         """No more bots than seats, and only tables of people alone are rated: each refusal is

@@ -31,7 +31,7 @@ def _lobby_page(request, **refused):
         "new_room_form": NewRoomForm(),
         "computer_form": VersusComputerForm(),
         "local_form": PassAndPlayForm(),
-        "rummy_form": RummyTableForm(),
+        "rummy_form": RummyTableForm(guest=not request.user.is_authenticated),
     }
     return render(
         request,

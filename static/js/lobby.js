@@ -56,16 +56,20 @@ ruleset.addEventListener("change", syncLevel);
 computer.addEventListener("submit", () => (level.disabled = false)); // a disabled field is not sent
 syncLevel();
 
-// More computer players than seats are greyed out.
+// More computer players than seats are greyed out. A guest keeps the computer in every other
+// seat at least: a table waiting for people needs an account.
 const rummy = document.getElementById("rummy-form");
 if (rummy) {
   const { ruleset: table, bot_seats: bots } = rummy.elements;
+  const seats = () => Number(table.selectedOptions[0]?.dataset.seats ?? bots.options.length - 1);
   const syncBots = () => {
-    const most = Number(table.selectedOptions[0]?.dataset.seats ?? bots.options.length - 1);
-    for (const option of bots.options) option.disabled = Number(option.value) > most;
-    if (Number(bots.value) > most) bots.value = String(most);
+    for (const option of bots.options) option.disabled = Number(option.value) > seats();
+    if (Number(bots.value) > seats()) bots.value = String(seats());
   };
-  table.addEventListener("change", syncBots);
+  table.addEventListener("change", () => {
+    if ("guest" in rummy.dataset) bots.value = String(seats() - 1);
+    syncBots();
+  });
   syncBots();
 }
 

@@ -24,3 +24,19 @@ def test_the_lobby_in_spanish_greys_out_the_level_for_arcade_rules(browser, serv
     page.set_viewport_size({"width": 360, "height": 640})
     shot(page, "lobby-phone-es")
     page.context.close()
+
+
+def test_a_guest_opens_a_rummy_table_the_computer_fills_with_any_rules(browser, server, rummy_rule_sets):
+    """A table waiting for people needs an account: a guest's computer players follow the
+    rules chosen (every other seat), and the table opens at once."""
+    page = new_page(browser, viewport={"width": 360, "height": 640})
+    page.goto(server + "/play/")
+    bots = page.locator("#rummy-bot_seats")
+    page.select_option("#rummy-ruleset", label="German Rummy for four")
+    expect(bots).to_have_value("3")
+    page.select_option("#rummy-ruleset", label="German Rummy for three")
+    expect(bots).to_have_value("2")
+    page.get_by_role("button", name="Open the table").click()
+    expect(page.locator("#hand-you .card").first).to_be_visible()  # dealt: not the sign-in page
+    assert not page.errors, page.errors
+    page.context.close()

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from games.models import Room
+from games.models import Room, RuleSet
 from tests.games.support import make_user, ruleset
 
 pytestmark = pytest.mark.django_db
@@ -93,3 +93,17 @@ def test_a_hard_rummy_seat_is_shown_and_played_as_hard(client):
     assert [s.bot for s in room.seats.order_by("index")].count("hard") == 2
     assert client.get(f"/r/{room.code}/").content.decode().count('"name": "Hard"') == 2
     assert adapter("rummy").bot_level("hard") == "hard"
+
+
+def test_a_guest_is_offered_a_rummy_table_the_computer_fills(client):
+    """A table waiting for people needs an account: a guest's form starts with the computer in
+    every other seat of the rule set shown first, so that "Open the table" opens one (it sent
+    guests to the sign-in page), and a signed-in player's starts with none."""
+    four = ruleset("rummy-standard", seats=4)
+    RuleSet.objects.filter(family="rummy").exclude(pk=four.pk).update(enabled=False)
+    assert selected(client.get("/play/").content.decode(), "bot_seats") == "3"
+    form = {"ruleset": four.pk, "rounds": "1", "bot_seats": "3", "level": "easy"}
+    response = client.post("/play/rummy/", form)
+    assert response.url == f"/r/{Room.objects.get().code}/"
+    client.force_login(make_user("Ana"))
+    assert selected(client.get("/play/").content.decode(), "bot_seats") == "0"
