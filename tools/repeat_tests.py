@@ -192,7 +192,7 @@ def read_results(xml: Path, run_dir: Path) -> tuple[int, list[str]]:
         daphne_log = DAPHNE_LOGS / log_name(case.get("name", ""))
         if daphne_log.exists():
             shutil.copy(daphne_log, run_dir / f"{stem}.daphne.log")
-        pages = FAILED_PAGES / log_name(case.get("name", "")).removesuffix(".log")
+        pages = FAILED_PAGES / log_name(case.get("name", ""), suffix="")
         if pages.exists():
             shutil.copytree(pages, run_dir / f"{stem}.pages", dirs_exist_ok=True)
     return tests, failed

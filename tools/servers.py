@@ -19,10 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def log_name(test_name: str) -> str:
+def log_name(test_name: str, suffix: str = ".log") -> str:
     """The file name of a test's server log (the browser suite keeps one per test in
-    test-artifacts/daphne/; the repeat command copies a failed test's)."""
-    return re.sub(r"[^\w.-]+", "_", test_name)[:120] + ".log"
+    test-artifacts/daphne/; the repeat command copies a failed test's); with `suffix=""`, its
+    folder of failed pages (test-artifacts/failures/)."""
+    return re.sub(r"[^\w.-]+", "_", test_name)[:120] + suffix
 
 
 def free_port() -> int:

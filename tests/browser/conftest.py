@@ -28,9 +28,7 @@ expect.set_options(timeout=20_000)
 def pytest_runtest_makereport(item, call):
     report = yield
     if report.when == "call" and report.failed and "browser" in item.funcargs:
-        save_pages(
-            item.funcargs["browser"], ARTIFACTS / "failures" / log_name(item.name).removesuffix(".log")
-        )
+        save_pages(item.funcargs["browser"], ARTIFACTS / "failures" / log_name(item.name, suffix=""))
     return report
 
 
