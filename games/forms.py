@@ -88,10 +88,10 @@ class RummyTableForm(forms.Form):
     def __init__(self, *args, guest: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = _offered("rummy")
-        # A guest may only open a table the computer fills (people need an account): it is
-        # offered first, the rule set shown first with every other seat a computer.
-        first = self.fields["ruleset"].queryset.first()
-        if guest and first is not None:
+        # A guest may only open a table the computer fills (people need an account): the form
+        # starts with the computer in every other seat of the rule set shown first.
+        first = self.fields["ruleset"].queryset.first() if guest else None
+        if first is not None:
             self.initial.setdefault("bot_seats", str(first.seats - 1))
 
     def clean(self):

@@ -63,8 +63,9 @@ if (rummy) {
   const { ruleset: table, bot_seats: bots } = rummy.elements;
   const seats = () => Number(table.selectedOptions[0]?.dataset.seats ?? bots.options.length - 1);
   const syncBots = () => {
-    for (const option of bots.options) option.disabled = Number(option.value) > seats();
-    if (Number(bots.value) > seats()) bots.value = String(seats());
+    const most = seats();
+    for (const option of bots.options) option.disabled = Number(option.value) > most;
+    if (Number(bots.value) > most) bots.value = String(most);
   };
   table.addEventListener("change", () => {
     if ("guest" in rummy.dataset) bots.value = String(seats() - 1);

@@ -139,14 +139,13 @@ async def play_table(
             if think_ms:
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think_ms / 1000)
             n += 1
+            client_id = f"{seat}-{n}"
             stats.sent += 1
-            stats.sent_ids.setdefault(code, set()).add((seat, f"{seat}-{n}"))
+            stats.sent_ids.setdefault(code, set()).add((seat, client_id))
             stats.sent_at[(frame["match"], frame["version"] + 1)] = (time.perf_counter(), seat)
-            waiting[seat] = (f"{seat}-{n}", frame["version"] + 1)
+            waiting[seat] = (client_id, frame["version"] + 1)
             await sock.send(
-                json.dumps(
-                    {"type": "act", "version": frame["version"], "id": f"{seat}-{n}", "action": action}
-                )
+                json.dumps({"type": "act", "version": frame["version"], "id": client_id, "action": action})
             )
 
     async def keep_alive(sock) -> None:
