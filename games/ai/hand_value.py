@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from games.rules.cards import Card
+from games.rules.cards import DECK, Card
 from games.rules.melds import deadwood_after_discards, min_deadwood
 
 
@@ -13,9 +13,34 @@ def highest_key(c: Card) -> tuple[int, int, int]:
     return (c.deadwood, c.rank, c.suit)
 
 
+_CONNECTED = tuple(
+    sum(
+        1 << b
+        for b in DECK
+        if b != a and (a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) <= 2))
+    )
+    for a in DECK
+)
+"""Per card, the mask (bit = card index) of the cards it connects with."""
+
+
 def connects(a: Card, b: Card) -> bool:
     """Whether two cards can sit in one meld: same rank, or same suit at most two ranks apart."""
-    return a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) <= 2)
+    return a != b and bool(_CONNECTED[a] >> b & 1)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def may_meld(card: Card, hand_mask: int) -> bool:
+    """Whether `card` can sit in a meld with cards of the hand (`mask_of`): every meld holding
+    it holds two cards that connect with it (a set's two others, a run's neighbours), so with
+    fewer it is deadwood in every arrangement and needs no meld search."""
+    return (_CONNECTED[card] & hand_mask).bit_count() >= 2
 
 
 def deadwood(cards: Iterable[Card], cap: int | None) -> int:
@@ -43,16 +68,17 @@ def draw_gain(hand: Sequence[Card], cap: int | None, weights: Mapping[Card, floa
     """Expected deadwood saved by drawing one card, drawn with these probabilities, then discarding best.
 
     This is how pairs and two-card runs with live cards are valued: they are exactly the
-    holdings that many live cards turn into melds.  A card that connects to nothing in the hand
+    holdings that many live cards turn into melds.  A card that can join no meld of the hand
     can only replace the highest unmelded card, so it needs no meld search.
     """
     if not weights:
         return 0.0
     total = min_deadwood(hand, cap)
     floor = min(deadwood_after_discards(hand, cap).values())
+    held = mask_of(hand)
     gain = 0.0
     for c, weight in weights.items():
-        if any(connects(c, h) for h in hand):
+        if may_meld(c, held):
             best = min(min(deadwood_after_discards([*hand, c], cap).values()), total)
         else:
             best = min(total, floor + c.deadwood)

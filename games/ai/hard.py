@@ -17,7 +17,15 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from games.ai.hand_value import best_discard_deadwood, deadwood, draw_gain, highest_key, unmelded
+from games.ai.hand_value import (
+    best_discard_deadwood,
+    deadwood,
+    draw_gain,
+    highest_key,
+    mask_of,
+    may_meld,
+    unmelded,
+)
 from games.ai.inference import Belief, infer
 from games.ai.match_equity import MatchValue
 from games.ai.simulation import knock_points, play_out
@@ -60,6 +68,7 @@ class Judge:
         self.draws = belief.stock_draw()
         self.match = MatchValue(ours=table.scores[0], theirs=table.scores[1], rules=table.rules)
         self._feeding: dict[Card, float] = {}
+        self._held: list[tuple[list[Card], int, int, int]] | None = None
 
     def worth(self, cards: list[Card]) -> float:
         return deadwood(cards, self.cap) - FUTURE_DRAWS * draw_gain(cards, self.cap, self.draws)
@@ -68,14 +77,24 @@ class Judge:
         """Deadwood the opponent saves on average by taking `card`."""
         if card not in self._feeding:
             saved = 0
-            for hand in self.hands:
-                if len(hand) == 10:
-                    saved += max(
-                        0,
-                        deadwood(hand, self.cap) - best_discard_deadwood([*hand, card], self.cap, keep=card),
-                    )
+            for hand, mask, held, floor in self._sampled_deadwood():
+                if may_meld(card, mask):
+                    after = best_discard_deadwood([*hand, card], self.cap, keep=card)
+                else:  # it can only replace the opponent's best discard
+                    after = floor + card.deadwood
+                saved += max(0, held - after)
             self._feeding[card] = FEEDING_WEIGHT * saved / max(1, len(self.hands))
         return self._feeding[card]
+
+    def _sampled_deadwood(self) -> list[tuple[list[Card], int, int, int]]:
+        """Each sampled 10-card hand, its mask, its deadwood and its least deadwood after a discard."""
+        if self._held is None:
+            self._held = [
+                (hand, mask_of(hand), deadwood(hand, self.cap), best_discard_deadwood(hand, self.cap))
+                for hand in self.hands
+                if len(hand) == 10
+            ]
+        return self._held
 
     def discard_values(self, cards: list[Card], keep: Card | None) -> dict[Card, float]:
         """Each discard's expected deadwood to come (its own hand's worth plus what it feeds); lower is better."""
