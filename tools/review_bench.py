@@ -9,7 +9,7 @@ would be worth the same); every decision of seat 0 with a choice is reviewed fro
 (`games.ai.review`, as the review job does):
 
 - CPU seconds per hand, scaled to 10 decisions (target < 5 s of one core);
-- agreement: the positions where Hard's own choice (its default 32 samples) is the option the
+- agreement: the positions where Hard's own choice (at its default samples) is the option the
   review prefers, or tied with it (target >= 95%); also against Hard given the review's samples.
   The review values options with Hard's own `Judge`, so they differ by sampling only: beside it,
   how often Hard agrees with itself at another seed (its own noise, the ceiling for agreeing
@@ -18,7 +18,7 @@ would be worth the same); every decision of seat 0 with a choice is reviewed fro
 
 With `--game rummy`, Hard plays every seat of one-round standard German Rummy matches (a "hand"
 is a round) and seat 0's discards and come-out moments are reviewed (`games.ai.rummy.review`),
-Hard's own choice at its 12 samples, and at the review's.
+Hard's own choice at its default samples, and at the review's.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from random import Random
 from typing import Any
 
 from games.ai import choose_action, rummy
+from games.ai.hard import DEFAULT_SAMPLES as HARD_SAMPLES
 from games.ai.review import CLOSE, REVIEW_SAMPLES, preferred, review_decision
 from games.ai.rummy import review as rummy_review
 from games.ai.rummy.knowledge import read_view
@@ -100,9 +101,17 @@ class Game:
     hard: Callable[..., dict[str, Any]]
     review: Callable[..., list[Any]]
     preferred: Callable[[list[Any]], Any]
+    hard_samples: int
+    """Hard's own samples a decision."""
 
 
-GIN = Game(views=hand_views, hard=hard_gin, review=review_decision, preferred=preferred)
+GIN = Game(
+    views=hand_views,
+    hard=hard_gin,
+    review=review_decision,
+    preferred=preferred,
+    hard_samples=HARD_SAMPLES,
+)
 
 
 def rummy_game(seats: int) -> Game:
@@ -111,6 +120,7 @@ def rummy_game(seats: int) -> Game:
         hard=hard_rummy,
         review=rummy_review.review_decision,
         preferred=lambda verdicts: [v.best for v in verdicts],
+        hard_samples=rummy.LEVELS["hard"].samples,
     )
 
 
@@ -140,6 +150,7 @@ def measure(game: Game, hands: int, samples: int, seed: int) -> dict[str, Any]:
     return {
         "hands": len(per_hand),
         "samples": samples,
+        "hard_samples": game.hard_samples,
         "positions": positions,
         "decisions_per_hand": round(sum(n for _, n in per_hand) / len(per_hand), 1),
         "cpu_s_per_10_decisions_mean": round(sum(per_ten) / len(per_ten), 3),
@@ -183,7 +194,8 @@ def main(argv: list[str] | None = None) -> None:
         f"(Hard with the review's samples: {figures['agreement_with_hard_same_samples']}%; target >= 95%)"
     )
     print(
-        f"Hard ({'12' if args.game == 'rummy' else '32'} samples) agreeing with itself at another seed: {figures['hard_self_agreement']}%; "
+        f"Hard ({figures['hard_samples']} samples) agreeing with itself at another seed: "
+        f"{figures['hard_self_agreement']}%; "
         f"the costliest disagreement: {figures['costliest_disagreement']} points"
     )
     print(f"stability across sampling seeds: {figures['stability']}% (target >= 90%)")

@@ -33,7 +33,7 @@ from games.ai.table import Table
 from games.rules.cards import Card
 from games.rules.melds import deadwood_after_discards
 
-DEFAULT_SAMPLES = 32
+DEFAULT_SAMPLES = 128
 FUTURE_DRAWS = 1.5
 FEEDING_WEIGHT = 0.8
 LATE_STOCK = 8
@@ -158,11 +158,7 @@ class Judge:
         throwing `card`, over the same sampled worlds; None with no world to sample."""
         table = self.table
         rules, limit = table.rules, table.knock_limit
-        # Knock decisions are rare and noisy: twice the samples, the same ones for both options.
-        more = self.belief.sample_hands(
-            rng, len(self.hands), discards=len(table.opponent_discards), cap=self.cap
-        )
-        worlds = [opp for opp in (*self.hands, *more) if len(opp) == 10]
+        worlds = [opp for opp in self.hands if len(opp) == 10]  # the same ones for both options
         if not worlds:
             return None
         value = self.match.of

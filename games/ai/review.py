@@ -28,7 +28,7 @@ from games.ai.table import read_view
 from games.rules.cards import Card
 
 REVIEW_SAMPLES = 1024
-"""Far more opponent hands than Hard's 32: a review runs off the web process and its ranking
+"""Far more opponent hands than Hard's 128: a review runs off the web process and its ranking
 must hold from one sampling seed to another (docs/benchmarks.md: about 2 s per 10 decisions)."""
 INACCURACY, MISTAKE, BLUNDER = 2.0, 5.0, 10.0
 """A choice costing at least this many points is marked so."""
