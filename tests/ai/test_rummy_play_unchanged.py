@@ -12,7 +12,7 @@ from games.ai.rummy import LEVELS, choose_action
 from games.rules.rummy import view_for
 from tests.ai.test_rummy_bots import random_rules, walk
 
-PLAY_DIGEST = "77c9d0d8fe0f87ec83b6ea817b0e551c0a3a430b4483435a7c63b6c05c1d2350"
+PLAY_DIGEST = "2c6b5cd76e411959b52d7589123742212594b4dcfe767c1ce76bbbd016e404c5"
 POSITIONS = 1500
 
 

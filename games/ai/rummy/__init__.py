@@ -32,7 +32,7 @@ LEVELS: dict[str, Level] = {
     "hard": replace(
         MEDIUM,
         outs_weight=4.0,
-        samples=12,
+        samples=256,
         holds_for_rummy=True,
         endgame_outs=0.3,
         come_out_turns=(5, 0, 0),

@@ -254,7 +254,9 @@ def _discard(k: Knowledge, level: Level, rng: Random) -> int:
         slips = [c for c in naturals if card_of(c) in loose]
         if slips:
             return rng.choice(slips)
-    samples = reading.sample_hands(k, rng, level.samples) if level.samples else []
+    # Only the hands a discard is priced on: the next player's, every other one's on a calling table.
+    priced = None if k.rules.calling else 1
+    samples = reading.sample_hands(k, rng, level.samples, seats=priced) if level.samples else []
     return DiscardScore(k, level, samples).cheapest(naturals)
 
 
@@ -270,6 +272,8 @@ class DiscardScore:
         self.table = DiscardTable(hand, k.rules)
         self.loose = list(arrange(hand, k.rules).left)
         self.outs_weight = level.outs_weight * (level.endgame_outs if _endgame(k) else 1.0)
+        priced = [s for s in range(k.seats) if s != k.seat] if k.rules.calling else [k.next_seat]
+        self._reaches = {s: reading.reaches(samples, s) for s in priced} if samples else {}
 
     def cost(self, c: int, left: int) -> tuple[float, int]:
         """(the cost of discarding card id `c` when that leaves `left` points, the tie-break)."""
@@ -280,7 +284,7 @@ class DiscardScore:
         value = float(left)
         value += self.outs_weight * judgement.outs(k, x, others) if x in self.loose else 0.0
         if self.samples:
-            value += level.danger_weight * _sampled_danger(k, x, self.samples)
+            value += level.danger_weight * _sampled_danger(k, x, self._reaches)
         else:
             value += level.danger_weight * judgement.danger(k, x)
         return value, -c
@@ -311,15 +315,16 @@ def _endgame(k: Knowledge) -> bool:
     return any(k.came_out[s] and k.hand_counts[s] <= 2 for s in range(k.seats) if s != k.seat)
 
 
-def _sampled_danger(k: Knowledge, c: Card, samples: list[reading.Hands]) -> float:
-    """`judgement.danger` with the picks replaced by the sampled hands: how often the card builds a
-    meld for the next player (any other seat on a calling table, at a lesser weight)."""
+def _sampled_danger(k: Knowledge, c: Card, reaches: dict[int, list[reading.Reach]]) -> float:
+    """`judgement.danger` with the picks replaced by the sampled hands (`reaches`, by seat): how
+    often the card builds a meld for the next player (any other seat on a calling table, at a
+    lesser weight)."""
     if c.is_joker:
         return 30.0
     nxt = k.next_seat
     risk = (12.0 if k.came_out[nxt] else 4.0) if judgement.fits_table(k, c) else 0.0
-    risk += 10.0 * reading.feed_chance(k, samples, c, nxt)
+    risk += 10.0 * reading.feed_chance(reaches[nxt], c)
     if k.rules.calling:
         others = [s for s in range(k.seats) if s not in (k.seat, nxt)]
-        risk += 4.0 * sum(reading.feed_chance(k, samples, c, s) for s in others)
+        risk += 4.0 * sum(reading.feed_chance(reaches[s], c) for s in others)
     return risk

@@ -20,9 +20,9 @@ PICK_WEIGHT = 2.5
 THROW_WEIGHT = 0.6
 
 
-def sample_hands(k: Knowledge, rng: Random, samples: int) -> list[Hands]:
-    """`samples` guesses of every other seat's hand."""
-    others = [(k.seat + step) % k.seats for step in range(1, k.seats)]
+def sample_hands(k: Knowledge, rng: Random, samples: int, *, seats: int | None = None) -> list[Hands]:
+    """`samples` guesses of the hands of the `seats` players after this one (None: every other)."""
+    others = [(k.seat + step) % k.seats for step in range(1, k.seats)][:seats]
     weights = {s: [_weight(k, s, c) for c in k.hidden] for s in others}
     out = []
     for _ in range(samples):
@@ -55,29 +55,57 @@ def _weight(k: Knowledge, seat: int, c: Card) -> float:
     return PICK_WEIGHT**picked * THROW_WEIGHT**thrown
 
 
-def completes(hand: list[Card], c: Card) -> bool:
-    """`c` and two cards of `hand` make a set or a run (a joker stands for any one of them)."""
-    if c.is_joker:
-        return True
-    jokers = any(x.is_joker for x in hand)
-    suits = {x.suit for x in hand if not x.is_joker and x.rank == c.rank and x.suit != c.suit}
-    if len(suits) >= 2 or (suits and jokers):
-        return True
-    places = {p for x in hand if not x.is_joker and x.suit == c.suit for p in _places(x)}
-    for r in _places(c):
-        near = [r + d in places for d in (-2, -1, 1, 2)]
-        if (near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3]):
+class Reach:
+    """What one hand can build with a card, read once for every card asked about: its suits by
+    rank, its places by suit (an ace both low and high), whether it holds a joker."""
+
+    __slots__ = ("jokers", "places", "suits")
+
+    def __init__(self, hand: list[Card]) -> None:
+        self.jokers = False
+        self.suits = [0] * 14  # rank -> a mask of suits
+        self.places = [0] * 4  # suit -> a mask of places 1..14, shifted by 2 (see `completes`)
+        for x in hand:
+            if x.is_joker:
+                self.jokers = True
+                continue
+            self.suits[x.rank] |= 1 << x.suit
+            for p in _places(x):
+                self.places[x.suit] |= 1 << (p + 2)
+
+    def completes(self, c: Card) -> bool:
+        """`c` and two cards of the hand make a set or a run (a joker stands for any one of them)."""
+        if c.is_joker:
             return True
-        if jokers and any(near):
+        others = (self.suits[c.rank] & ~(1 << c.suit)).bit_count()
+        if others >= 2 or (others and self.jokers):
             return True
-    return False
+        runs = _JOKER_RUNS if self.jokers else _RUNS
+        return any(runs[self.places[c.suit] >> r & 0b11111] for r in _places(c))
 
 
-def feed_chance(k: Knowledge, samples: list[Hands], c: Card, seat: int) -> float:
-    """The share of sampled hands of `seat` that `c` would build a meld in."""
-    if not samples:
+def _builds_run(window: int, *, jokers: bool) -> bool:
+    """Whether the places around a card (bits: two below, one below, itself, one above, two
+    above) hold two that make a run with it, or one with a joker."""
+    near = [bool(window >> bit & 1) for bit in (0, 1, 3, 4)]
+    pairs = (near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3])
+    return pairs or (jokers and any(near))
+
+
+_RUNS = [_builds_run(w, jokers=False) for w in range(32)]
+_JOKER_RUNS = [_builds_run(w, jokers=True) for w in range(32)]
+
+
+def reaches(samples: list[Hands], seat: int) -> list[Reach]:
+    """`seat`'s hand in each sample, read for `feed_chance`."""
+    return [Reach(hands[seat]) for hands in samples]
+
+
+def feed_chance(seat_reaches: list[Reach], c: Card) -> float:
+    """The share of sampled hands (`reaches`) that `c` would build a meld in."""
+    if not seat_reaches:
         return 0.0
-    return sum(completes(hands[seat], c) for hands in samples) / len(samples)
+    return sum(reach.completes(c) for reach in seat_reaches) / len(seat_reaches)
 
 
 def _places(c: Card) -> tuple[int, ...]:

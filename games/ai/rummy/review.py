@@ -32,7 +32,7 @@ from games.rules.rummy.melds import hand_points, meld_points
 from games.rules.rummy.solver import arrange, arrange_first_meld
 
 REVIEW_SAMPLES = 1024
-"""Guesses of the other hands per decision: far more than Hard's 12, for a ranking that holds
+"""Guesses of the other hands per decision: more than Hard's 256, for a ranking that holds
 from one sampling seed to another (docs/benchmarks.md: about 1-2 s per 10 decisions)."""
 HARD = LEVELS["hard"]
 COME_OUT = {"type": "meld"}
