@@ -30,6 +30,7 @@ def connects(a: Card, b: Card) -> bool:
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The cards as a mask (bit = card index), for `may_meld`."""
     mask = 0
     for c in cards:
         mask |= 1 << c

@@ -68,7 +68,7 @@ class Judge:
         self.draws = belief.stock_draw()
         self.match = MatchValue(ours=table.scores[0], theirs=table.scores[1], rules=table.rules)
         self._feeding: dict[Card, float] = {}
-        self._held: list[tuple[list[Card], int, int, int]] | None = None
+        self._sampled: list[tuple[list[Card], int, int, int]] | None = None
 
     def worth(self, cards: list[Card]) -> float:
         return deadwood(cards, self.cap) - FUTURE_DRAWS * draw_gain(cards, self.cap, self.draws)
@@ -88,13 +88,13 @@ class Judge:
 
     def _sampled_deadwood(self) -> list[tuple[list[Card], int, int, int]]:
         """Each sampled 10-card hand, its mask, its deadwood and its least deadwood after a discard."""
-        if self._held is None:
-            self._held = [
+        if self._sampled is None:
+            self._sampled = [
                 (hand, mask_of(hand), deadwood(hand, self.cap), best_discard_deadwood(hand, self.cap))
                 for hand in self.hands
                 if len(hand) == 10
             ]
-        return self._held
+        return self._sampled
 
     def discard_values(self, cards: list[Card], keep: Card | None) -> dict[Card, float]:
         """Each discard's expected deadwood to come (its own hand's worth plus what it feeds); lower is better."""

@@ -254,9 +254,9 @@ def _discard(k: Knowledge, level: Level, rng: Random) -> int:
         slips = [c for c in naturals if card_of(c) in loose]
         if slips:
             return rng.choice(slips)
-    # Only the hands a discard is priced on: the next player's, every other one's on a calling table.
-    priced = None if k.rules.calling else 1
-    samples = reading.sample_hands(k, rng, level.samples, seats=priced) if level.samples else []
+    samples = (
+        reading.sample_hands(k, rng, level.samples, seats=len(_priced_seats(k))) if level.samples else []
+    )
     return DiscardScore(k, level, samples).cheapest(naturals)
 
 
@@ -272,8 +272,7 @@ class DiscardScore:
         self.table = DiscardTable(hand, k.rules)
         self.loose = list(arrange(hand, k.rules).left)
         self.outs_weight = level.outs_weight * (level.endgame_outs if _endgame(k) else 1.0)
-        priced = [s for s in range(k.seats) if s != k.seat] if k.rules.calling else [k.next_seat]
-        self._reaches = {s: reading.reaches(samples, s) for s in priced} if samples else {}
+        self._reaches = {s: reading.reaches(samples, s) for s in _priced_seats(k)} if samples else {}
 
     def cost(self, c: int, left: int) -> tuple[float, int]:
         """(the cost of discarding card id `c` when that leaves `left` points, the tie-break)."""
@@ -313,6 +312,13 @@ class DiscardScore:
 
 def _endgame(k: Knowledge) -> bool:
     return any(k.came_out[s] and k.hand_counts[s] <= 2 for s in range(k.seats) if s != k.seat)
+
+
+def _priced_seats(k: Knowledge) -> list[int]:
+    """The seats whose hands a discard is priced on, in turn order: the next player's, and every
+    other one's on a calling table (`_sampled_danger`)."""
+    following = [(k.seat + step) % k.seats for step in range(1, k.seats)]
+    return following if k.rules.calling else following[:1]
 
 
 def _sampled_danger(k: Knowledge, c: Card, reaches: dict[int, list[reading.Reach]]) -> float:
