@@ -26,7 +26,7 @@ _CONNECTED = tuple(
 
 def connects(a: Card, b: Card) -> bool:
     """Whether two cards can sit in one meld: same rank, or same suit at most two ranks apart."""
-    return a != b and bool(_CONNECTED[a] >> b & 1)
+    return bool(_CONNECTED[a] >> b & 1)
 
 
 def mask_of(cards: Iterable[Card]) -> int:

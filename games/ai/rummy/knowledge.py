@@ -55,6 +55,11 @@ class Knowledge:
     def next_seat(self) -> int:
         return (self.seat + 1) % self.seats
 
+    @property
+    def following_seats(self) -> list[int]:
+        """The other seats in turn order, the next player's first."""
+        return [(self.seat + step) % self.seats for step in range(1, self.seats)]
+
     def cards(self, ids: tuple[int, ...] | list[int] | None = None) -> list[Card]:
         return [card_of(c) for c in (self.hand if ids is None else ids)]
 

@@ -254,9 +254,7 @@ def _discard(k: Knowledge, level: Level, rng: Random) -> int:
         slips = [c for c in naturals if card_of(c) in loose]
         if slips:
             return rng.choice(slips)
-    samples = (
-        reading.sample_hands(k, rng, level.samples, seats=len(_priced_seats(k))) if level.samples else []
-    )
+    samples = reading.sample_hands(k, rng, level.samples, seats=_priced_seats(k)) if level.samples else []
     return DiscardScore(k, level, samples).cheapest(naturals)
 
 
@@ -317,20 +315,17 @@ def _endgame(k: Knowledge) -> bool:
 def _priced_seats(k: Knowledge) -> list[int]:
     """The seats whose hands a discard is priced on, in turn order: the next player's, and every
     other one's on a calling table (`_sampled_danger`)."""
-    following = [(k.seat + step) % k.seats for step in range(1, k.seats)]
-    return following if k.rules.calling else following[:1]
+    return k.following_seats if k.rules.calling else [k.next_seat]
 
 
 def _sampled_danger(k: Knowledge, c: Card, reaches: dict[int, list[reading.Reach]]) -> float:
-    """`judgement.danger` with the picks replaced by the sampled hands (`reaches`, by seat): how
-    often the card builds a meld for the next player (any other seat on a calling table, at a
-    lesser weight)."""
+    """`judgement.danger` with the picks replaced by the sampled hands of the priced seats
+    (`reaches`, by seat): how often the card builds a meld for the next player, and for every
+    other one priced (on a calling table) at a lesser weight."""
     if c.is_joker:
         return 30.0
     nxt = k.next_seat
     risk = (12.0 if k.came_out[nxt] else 4.0) if judgement.fits_table(k, c) else 0.0
     risk += 10.0 * reading.feed_chance(reaches[nxt], c)
-    if k.rules.calling:
-        others = [s for s in range(k.seats) if s not in (k.seat, nxt)]
-        risk += 4.0 * sum(reading.feed_chance(reaches[s], c) for s in others)
+    risk += 4.0 * sum(reading.feed_chance(hands, c) for s, hands in reaches.items() if s != nxt)
     return risk

@@ -20,9 +20,10 @@ PICK_WEIGHT = 2.5
 THROW_WEIGHT = 0.6
 
 
-def sample_hands(k: Knowledge, rng: Random, samples: int, *, seats: int | None = None) -> list[Hands]:
-    """`samples` guesses of the hands of the `seats` players after this one (None: every other)."""
-    others = [(k.seat + step) % k.seats for step in range(1, k.seats)][:seats]
+def sample_hands(k: Knowledge, rng: Random, samples: int, *, seats: list[int] | None = None) -> list[Hands]:
+    """`samples` guesses of the hands of `seats`, drawn in that order (None: every other seat,
+    in turn order)."""
+    others = k.following_seats if seats is None else seats
     weights = {s: [_weight(k, s, c) for c in k.hidden] for s in others}
     out = []
     for _ in range(samples):
