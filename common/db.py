@@ -6,12 +6,16 @@ trip queued behind every other's commit, and under load that queue, not the work
 move's latency (docs/benchmarks.md, session 16).  On several threads the waits overlap, and
 PostgreSQL flushes commits that come together at once.  One socket's trips stay in order: its
 consumer awaits each before the next.  How many: `settings.DATABASE_THREADS` (four by default).
+
+What a trip's commits send (`defer`) waits in the trip's outbox and goes out from the event loop
+once the thread is done, batched by sender: a move's game frames and its "your turn" entry make
+one send, with no hand-off back from the thread to the loop for each of them.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -22,9 +26,67 @@ from django.db import connections
 _threads = ThreadPoolExecutor(max_workers=settings.DATABASE_THREADS, thread_name_prefix="database")
 
 
-def database_sync_to_async(func: Callable[..., Any]) -> DatabaseSyncToAsync:
-    """Channels' wrapper (old connections closed around each call), on this process's threads."""
-    return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_threads)
+Sender = Callable[[list[Any]], Awaitable[None]]
+
+
+class _Outbox:
+    """What one trip's thread defers, by sender in the order first used, until the trip's
+    coroutine closes it; after that (the coroutine was cancelled while the thread worked) the
+    thread sends for itself."""
+
+    def __init__(self) -> None:
+        self.batches: dict[Sender, list[Any]] = {}
+        self.open = True
+        self.lock = threading.Lock()
+
+    def take(self, send: Sender, items: list[Any]) -> bool:
+        with self.lock:
+            if self.open:
+                self.batches.setdefault(send, []).extend(items)
+            return self.open
+
+    def close(self) -> dict[Sender, list[Any]]:
+        with self.lock:
+            self.open = False
+            return self.batches
+
+
+_trip = threading.local()
+
+
+def defer(send: Sender, items: list[Any]) -> bool:
+    """In a database trip's thread: leave `items` for `send` to take from the event loop once
+    the trip is over (every item of one sender in one call), and return True; False anywhere
+    else, where the caller sends them itself."""
+    outbox: _Outbox | None = getattr(_trip, "outbox", None)
+    return outbox is not None and outbox.take(send, items)
+
+
+def _with_outbox(func: Callable[..., Any]) -> Callable[..., Any]:
+    def run(outbox: _Outbox, *args: Any, **kwargs: Any) -> Any:
+        _trip.outbox = outbox
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _trip.outbox = None
+
+    return run
+
+
+def database_sync_to_async(func: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+    """Channels' wrapper (old connections closed around each call), on this process's threads;
+    what the call defers is sent before it returns, even when it fails or is cancelled."""
+    trip = DatabaseSyncToAsync(_with_outbox(func), thread_sensitive=False, executor=_threads)
+
+    async def call(*args: Any, **kwargs: Any) -> Any:
+        outbox = _Outbox()
+        try:
+            return await trip(outbox, *args, **kwargs)
+        finally:
+            for send, items in outbox.close().items():
+                await send(items)
+
+    return call
 
 
 def on_every_thread(work: Callable[[], Any]) -> list[Future]:

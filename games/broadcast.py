@@ -16,6 +16,8 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from common import db
+
 LOBBY_GROUP = "lobby"
 logger = logging.getLogger(__name__)
 
@@ -42,18 +44,21 @@ async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 def send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Queue (group, message) pairs to go out once the current transaction commits, all in
-    one trip to the event loop."""
+    """Queue (group, message) pairs to go out once the current transaction commits."""
     transaction.on_commit(lambda: _deliver(messages))
 
 
 def _deliver(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send from the database thread through the event loop that runs it (a socket's or a
-    request's), or through a loop of its own where none does (the sweeper, a command).
+    """In a socket's database trip, leave them to the trip (`common.db.defer`: one send for
+    all of the trip's messages, from the loop); elsewhere send from the database thread
+    through the event loop that runs it (a request's), or through a loop of its own where
+    none does (the sweeper, a command).
 
     A server stopping may stop its loop while this thread still works (a closing socket's
     uncounting): the messages are then given up, as a full channel would drop them, rather than
     waited for forever by a thread the process must join before it can exit."""
+    if db.defer(_send_all, messages):
+        return
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)  # what async_to_sync uses
     if loop is None or loop.is_closed():
         async_to_sync(_send_all)(messages)

@@ -8,6 +8,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from common import db
 from games import broadcast
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,3 +55,59 @@ def test_a_commit_after_the_event_loop_stopped_gives_its_news_up_instead_of_hang
             loop.run_until_complete(asyncio.sleep(1))
         loop.close()
     assert finished, "the database thread still waited for a loop that had stopped"
+
+
+def commit_twice(first, second):
+    """Two transactions in one database trip, each with news (a move and its "your turn")."""
+    commit_news(first)
+    commit_news(second)
+
+
+def test_a_database_trips_news_goes_out_in_one_send_from_the_loop_in_order(redis_layer, monkeypatch):
+    """Each commit's news used to go back from the database thread to the loop and to Redis on
+    its own (two trips each): a move and its "your turn" entry made two."""
+    sends = []
+
+    async def main():
+        layer = get_channel_layer()
+        original = layer.group_send_many
+
+        async def counted(messages):
+            sends.append((threading.current_thread() is threading.main_thread(), [g for g, _ in messages]))
+            await original(messages)
+
+        monkeypatch.setattr(layer, "group_send_many", counted)
+        channel = await layer.new_channel()
+        for group in ("room.one", "room.two"):
+            await layer.group_add(group, channel)
+        await db.database_sync_to_async(commit_twice)("room.one", "room.two")
+        return [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(2)]
+
+    received = asyncio.run(main())
+    assert sends == [(True, ["room.one", "room.two"])]
+    assert [m["type"] for m in received] == ["room.changed", "room.changed"]
+
+
+def test_news_committed_after_its_socket_gave_up_waiting_still_goes_out(redis_layer):
+    """A socket closing cancels the trip it awaits, but the thread carries on and commits: its
+    news then goes out from the thread, as news from outside a trip does."""
+    started, go_on = threading.Event(), threading.Event()
+
+    def slow_commit(group):
+        started.set()
+        go_on.wait(10)
+        commit_news(group)
+
+    async def main():
+        layer = get_channel_layer()
+        channel = await layer.new_channel()
+        await layer.group_add("room.late", channel)
+        trip = asyncio.ensure_future(db.database_sync_to_async(slow_commit)("room.late"))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        trip.cancel()
+        go_on.set()
+        with pytest.raises(asyncio.CancelledError):
+            await trip
+        return await asyncio.wait_for(layer.receive(channel), 5)
+
+    assert asyncio.run(main())["type"] == "room.changed"
