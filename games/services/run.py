@@ -192,10 +192,9 @@ class Run:
         broadcast.send_on_commit(messages)
         self._announce(match)
         if human_turn and playing and turn != self.turn_before and not room.hotseat:
-            seat, seats = self.seats[turn], self.seats
-            transaction.on_commit(
-                lambda: signals.turn_started.send(Match, match=match, seat=seat, seats=seats)
-            )
+            # In the move's transaction: what a listener writes commits with the move, and a
+            # move makes one commit, not two.
+            signals.turn_started.send(Match, match=match, seat=self.seats[turn], seats=self.seats)
         self.turn_before = turn
         self.moves = []
         self.window_closed = False

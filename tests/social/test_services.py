@@ -166,6 +166,30 @@ def test_a_player_who_reads_each_your_turn_at_the_table_keeps_one_entry_for_the_
     assert Notification.objects.filter(user=bo, kind="your_turn").count() == 1
 
 
+@pytest.mark.django_db(transaction=True)
+def test_your_turn_is_written_in_the_move_that_passes_the_turn_and_goes_with_it():
+    """The entry was written after the move's commit, in a transaction of its own: a second
+    commit for most moves of a table."""
+    ana, bo = make_user("Ana"), make_user("Bo")
+    with first_deal(bytes(16)):
+        room = game_services.do_create_room(identity=me(ana), ruleset=ruleset())
+        game_services.do_take_seat(room=room, identity=me(bo))
+    game_services.do_socket_opened(room=room, identity=me(bo))
+    in_the_move = []
+
+    def seen(**kwargs):
+        in_the_move.append(connection.in_atomic_block)
+
+    turn_started.connect(seen)
+    try:
+        for _ in range(4):  # Ana takes or passes the upcard, draws and discards: Bo's turn
+            play_one(room)
+    finally:
+        turn_started.disconnect(seen)
+    assert in_the_move and all(in_the_move)
+    assert Notification.objects.filter(user=bo, kind="your_turn").exists()
+
+
 def _payload(room: Room, seat: int) -> dict:
     return match_payload(Match.objects.get(room=room), seat)
 
