@@ -188,3 +188,25 @@ async def test_a_burst_of_more_commands_than_redis_py_pools_by_default_all_succe
     await asyncio.gather(*(layer.group_add("crowd", channel) for channel in channels))
     await asyncio.gather(*(layer.send(channel, {"type": "x"}) for channel in channels))
     assert [len(await received(layer, channel, 1)) for channel in channels] == [1] * 300
+
+
+async def test_the_messages_waiting_for_a_process_come_in_one_round_trip_in_order(layer, monkeypatch):
+    """The pump took one message a round trip: a move's frames to two sockets of one process
+    cost two, and a burst as many as it had messages."""
+    first, second = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("seat", first)
+    await layer.group_add("other", second)
+    await layer.group_send_many([("seat" if n % 3 else "other", {"type": "x", "n": n}) for n in range(12)])
+    connection = layer.connection(0)
+    pops = []
+    pop = connection.bzmpop
+
+    async def counted(*args, **kwargs):
+        popped = await pop(*args, **kwargs)
+        pops.append(0 if popped is None else len(popped[1]))
+        return popped
+
+    monkeypatch.setattr(connection, "bzmpop", counted)
+    assert [m["n"] for m in await received(layer, first, 8)] == [n for n in range(12) if n % 3]
+    assert [m["n"] for m in await received(layer, second, 4)] == [0, 3, 6, 9]
+    assert pops == [12]  # (the pump's next pop waits on, for the sockets still receiving)
