@@ -1,5 +1,6 @@
 """The SQL of one change to a match, written once: lock the match, its room and seats; append
-the moves and store the match's progress (the ORM built these queries anew for every move)."""
+the moves and store the match's progress (the ORM built these queries anew for every move).
+Each of the two goes to PostgreSQL in one round trip."""
 
 from __future__ import annotations
 
@@ -30,21 +31,25 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
             f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)})))) AS maybe_seen"
         )
         params = [client_id, *deal_tags, match_id]
-    found = _read(
-        (_MATCH, _ROOM),
-        f"SELECT {_MATCH.columns}, {_ROOM.columns}{counts} FROM games_match"
-        f" JOIN games_room ON games_room.id = games_match.room_id WHERE games_match.id = %s{lock}",
-        params,
-        extra=("moves_logged", "maybe_seen") if client_id is not None else (),
+    seats_sql = (
+        f"SELECT {_SEAT.columns} FROM games_seat"
+        ' WHERE room_id = (SELECT room_id FROM games_match WHERE id = %s) ORDER BY "index"'
+    )
+    found, seats = _read_each(
+        [
+            (
+                (_MATCH, _ROOM),
+                f"SELECT {_MATCH.columns}, {_ROOM.columns}{counts} FROM games_match"
+                f" JOIN games_room ON games_room.id = games_match.room_id WHERE games_match.id = %s{lock}",
+                params,
+                ("moves_logged", "maybe_seen") if client_id is not None else (),
+            ),
+            ((_SEAT,), seats_sql, [match_id], ()),  # read once the match is locked
+        ]
     )
     if not found:
         raise ServiceError("no_match", "No such match.")
     match, match.room = found[0]
-    seats = _read(
-        (_SEAT,),
-        f'SELECT {_SEAT.columns} FROM games_seat WHERE room_id = %s ORDER BY "index"',
-        [match.room_id],
-    )
     return match, [seat for (seat,) in seats]
 
 
@@ -80,18 +85,25 @@ _quote = connection.ops.quote_name
 _MATCH, _ROOM, _SEAT = _Columns(Match), _Columns(Room), _Columns(Seat)
 
 
-def _read(
-    models: tuple[_Columns, ...], sql: str, params: list[Any], *, extra: tuple[str, ...] = ()
-) -> list[tuple[Any, ...]]:
-    """An instance of each of `models` per row of `sql`, which selects their columns
-    (`_Columns.columns`, in that order) and then the `extra` ones, set as attributes of the
-    first.  As `Model.objects.raw` would make them, without its machinery, which worked out
-    the columns anew on every query: a third of a move's locking CPU (docs/benchmarks.md,
-    "Session 15")."""
+Query = tuple[tuple[_Columns, ...], str, list[Any], tuple[str, ...]]
+"""The models a SELECT reads (their columns in that order, `_Columns.columns`), the SQL, its
+parameters, and the extra columns after the models', set as attributes of the first."""
+
+
+def _read_each(queries: list[Query]) -> list[list[tuple[Any, ...]]]:
+    """For each query, an instance of each of its models per row: as `Model.objects.raw` would
+    make them, without its machinery, which worked out the columns anew on every query (a
+    third of a move's locking CPU: docs/benchmarks.md, "Session 15"); the queries in one round
+    trip where the database allows it (`_run_all`)."""
+    statements = [(sql, params) for _, sql, params, _ in queries]
+    return [
+        _instances(models, rows, extra)
+        for (models, _, _, extra), rows in zip(queries, _run_all(statements, fetch=True), strict=True)
+    ]
+
+
+def _instances(models: tuple[_Columns, ...], rows: list[tuple[Any, ...]], extra: tuple[str, ...]):
     layout = [(known, known.converters()) for known in models]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
     found = []
     for row in rows:
         start, instances = 0, []
@@ -106,6 +118,26 @@ def _read(
             setattr(instances[0], name, value)
         found.append(tuple(instances))
     return found
+
+
+def _run_all(statements: list[tuple[str, list[Any]]], *, fetch: bool = False) -> list[list[tuple[Any, ...]]]:
+    """Run the statements in order, in one round trip on PostgreSQL (psycopg binds parameters
+    on the client, so several statements go as one query), one by one elsewhere; with
+    `fetch`, the rows of each."""
+    results = []
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("; ".join(sql for sql, _ in statements), [p for _, ps in statements for p in ps])
+            if fetch:
+                results.append(cursor.fetchall())
+                while cursor.nextset():
+                    results.append(cursor.fetchall())
+            return results
+        for sql, params in statements:
+            cursor.execute(sql, params)
+            if fetch:
+                results.append(cursor.fetchall())
+    return results
 
 
 # What a run changes in a match (offers and the rest are saved by their own services), and
@@ -141,11 +173,14 @@ def _sql_values(instance: Any, fields: list) -> list[Any]:
 
 
 def save_run(*, match: Match, moves: list[Move]) -> None:
-    """Append `moves` to the log and store the match's progress."""
-    with connection.cursor() as cursor:
-        if moves:
-            cursor.execute(
+    """Append `moves` to the log and store the match's progress (one round trip)."""
+    statements = [(_SAVE_PROGRESS, [*_sql_values(match, _PROGRESS_FIELDS), match.pk])]
+    if moves:
+        statements.insert(
+            0,
+            (
                 _INSERT_MOVES + ", ".join([_MOVE_ROW] * len(moves)),
                 [value for move in moves for value in _sql_values(move, _MOVE_FIELDS)],
-            )
-        cursor.execute(_SAVE_PROGRESS, [*_sql_values(match, _PROGRESS_FIELDS), match.pk])
+            ),
+        )
+    _run_all(statements)
