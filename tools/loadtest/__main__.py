@@ -119,7 +119,7 @@ def main() -> int:
             )
         )
         server_cpu, client_cpu = cpu_seconds(pids) - cpu_before, time.process_time() - client_before
-    inconsistencies = check_tables(tables, sent=stats.sent_ids, only_sent=True)
+    inconsistencies = check_tables(tables, sent=stats.sent_ids, only_sent=True, unsure=stats.unanswered_ids)
     result = {
         "games": args.games,
         "workers": args.workers,

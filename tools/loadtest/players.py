@@ -61,7 +61,9 @@ class Stats:
     unanswered: int = 0
     """Actions still without an answer when their table's time ran out: the socket closed under
     them, so the server may or may not have applied them (a browser would resend them); they
-    are left out of `sent_ids`, whose every action must be in the log."""
+    are left out of `sent_ids`, whose every action must be in the log, and kept in
+    `unanswered_ids`, which the log may hold or not."""
+    unanswered_ids: dict[str, set[tuple[int, str]]] = field(default_factory=dict)
 
 
 async def _connect(url: str, code: str, cookie: str, attempts: int = 5):
@@ -169,6 +171,7 @@ async def play_table(
         await asyncio.gather(*tasks, return_exceptions=True)
         for seat, (client_id, _) in waiting.items():
             stats.sent_ids[code].discard((seat, client_id))
+            stats.unanswered_ids.setdefault(code, set()).add((seat, client_id))
             stats.unanswered += 1
 
 
