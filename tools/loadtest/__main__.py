@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -35,9 +36,10 @@ def percentile(values: list[float], q: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))], 2)
 
 
-def timeline(stats: Stats, *, step_s: int = 30) -> list[dict]:
-    """Latency by period of the run: the opening rush (every table deals at once) and the
-    steady state that follows are different loads."""
+def timeline(stats: Stats, cpu: list[tuple[float, float]], *, step_s: int = 30) -> list[dict]:
+    """Latency and the servers' CPU per action by period of the run: the opening rush (every
+    socket opens, every table deals) and the steady state that follows are different loads.
+    `cpu`: (perf_counter, the servers' CPU seconds so far) sampled through the run."""
     if not stats.measured_at:
         return []
     start = min(stats.measured_at)
@@ -45,17 +47,41 @@ def timeline(stats: Stats, *, step_s: int = 30) -> list[dict]:
     for at, ms in zip(stats.measured_at, stats.latencies_ms, strict=True):
         periods.setdefault(int((at - start) // step_s) * step_s, []).append(ms)
     return [
-        {"from_s": t, "actions": len(ms), "p50_ms": percentile(ms, 50), "p99_ms": percentile(ms, 99)}
+        {
+            "from_s": t,
+            "actions": len(ms),
+            "p50_ms": percentile(ms, 50),
+            "p99_ms": percentile(ms, 99),
+            "server_cpu_ms_per_action": _cpu_ms(cpu, start + t, start + t + step_s, len(ms)),
+        }
         for t, ms in sorted(periods.items())
     ]
 
 
+def _cpu_ms(cpu: list[tuple[float, float]], begin: float, end: float, actions: int) -> float | None:
+    """The servers' CPU between the samples nearest `begin` and `end`, per action."""
+    if len(cpu) < 2 or not actions:
+        return None
+    first = min(cpu, key=lambda sample: abs(sample[0] - begin))
+    last = min(cpu, key=lambda sample: abs(sample[0] - end))
+    return round((last[1] - first[1]) * 1000 / actions, 2) if last[0] > first[0] else None
+
+
+async def sample_cpu(pids: list[int], samples: list[tuple[float, float]], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        samples.append((time.perf_counter(), cpu_seconds(pids)))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 1.0)
+
+
 async def run_load(
-    *, urls, tables, think_ms: float, ramp_s: float, timeout: float
-) -> tuple[Stats, tuple[list[float], int], float]:
+    *, urls, pids, tables, think_ms: float, ramp_s: float, timeout: float
+) -> tuple[Stats, tuple[list[float], int], float, list[tuple[float, float]]]:
     stats = Stats()
     stop = asyncio.Event()
     floor_task = asyncio.create_task(floor_samples(urls=(urls[0], urls[-1]), stop=stop))
+    cpu: list[tuple[float, float]] = []
+    cpu_task = asyncio.create_task(sample_cpu(pids, cpu, stop))
     deadline = time.monotonic() + timeout
     started = time.perf_counter()
 
@@ -81,7 +107,8 @@ async def run_load(
     )
     elapsed = time.perf_counter() - started
     stop.set()
-    return stats, await floor_task, elapsed
+    await cpu_task
+    return stats, await floor_task, elapsed, cpu
 
 
 def main() -> int:
@@ -113,9 +140,14 @@ def main() -> int:
     with running_servers(env=env, workers=args.workers) as (urls, pids):
         print(f"playing on {', '.join(urls)}…", file=log)
         cpu_before, client_before = cpu_seconds(pids), time.process_time()
-        stats, (floor, floor_lost), elapsed = asyncio.run(
+        stats, (floor, floor_lost), elapsed, cpu = asyncio.run(
             run_load(
-                urls=urls, tables=tables, think_ms=args.think_ms, ramp_s=args.ramp_s, timeout=args.timeout
+                urls=urls,
+                pids=pids,
+                tables=tables,
+                think_ms=args.think_ms,
+                ramp_s=args.ramp_s,
+                timeout=args.timeout,
             )
         )
         server_cpu, client_cpu = cpu_seconds(pids) - cpu_before, time.process_time() - client_before
@@ -146,7 +178,7 @@ def main() -> int:
         "floor_samples": len(floor),
         "floor_lost": floor_lost,
         "mean_ms": round(statistics.fmean(stats.latencies_ms), 2) if stats.latencies_ms else None,
-        "timeline": timeline(stats),
+        "timeline": timeline(stats, cpu),
     }
     if args.json:
         print(json.dumps(result))
@@ -155,7 +187,10 @@ def main() -> int:
             if key not in ("timeline", "inconsistency_samples"):
                 print(f"{key:>16}: {value}")
         for period in result["timeline"]:
-            print("{from_s:>14}s: {actions} actions, p50 {p50_ms} ms, p99 {p99_ms} ms".format(**period))
+            print(
+                "{from_s:>14}s: {actions} actions, p50 {p50_ms} ms, p99 {p99_ms} ms,"
+                " server CPU {server_cpu_ms_per_action} ms an action".format(**period)
+            )
     return 0 if not result["errors"] and not result["inconsistencies"] else 1
 
 
