@@ -32,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
 
 from channels_redis.core import RedisChannelLayer
 from channels_redis.utils import create_pool
@@ -41,6 +40,7 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError, TimeoutError
 
 from common.metrics import LAYER_SEND_SECONDS
+from games.broadcast import Message
 
 _MEMBERS = """
 local members = {}
@@ -183,15 +183,16 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
                 for channel in [channels] if isinstance(channels, str) else channels:
                     self.receive_buffer[channel].put_nowait(message)
 
-    async def group_send_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
-        """`group_send` each (group, message) pair, in order, in two round trips."""
+    async def group_send_many(self, messages: list[tuple[str, Message]]) -> None:
+        """`group_send` each (group, message) pair, in order, in two round trips.  A message
+        may be a callable that makes it: it is called only if its group has members."""
         with LAYER_SEND_SECONDS.labels("group_send_many").time():
             await self._group_send_many(messages)
 
-    async def _group_send_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    async def _group_send_many(self, messages: list[tuple[str, Message]]) -> None:
         if self.ring_size > 1:  # groups and channels may live on different hosts
             for group, message in messages:
-                await self.group_send(group, message)
+                await self.group_send(group, message() if callable(message) else message)
             return
         connection = self.connection(0)
         groups = list(dict.fromkeys(group for group, _ in messages))
@@ -205,8 +206,10 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         }
         keys, payloads, capacities, scores = [], [], [], []
         for group, message in messages:
+            if not channels_of[group]:
+                continue
             _, key_messages, key_capacities = self._map_channel_keys_to_connection(
-                channels_of[group], message
+                channels_of[group], message() if callable(message) else message
             )
             for key, payload in key_messages.items():
                 keys.append(key)

@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -34,21 +35,26 @@ def public_group(code: str) -> str:
     return f"room.{code}.public"
 
 
-async def _send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+Message = dict[str, Any] | Callable[[], dict[str, Any]]
+"""A channel-layer message, or what makes it: made only for a group with members (the
+spectators' view of a move, which most tables never need), on the Redis layer."""
+
+
+async def _send_all(messages: list[tuple[str, Message]]) -> None:
     layer = get_channel_layer()
     if hasattr(layer, "group_send_many"):  # Redis: two round trips for them all (config/channel_layer.py)
         await layer.group_send_many(messages)
         return
     for group, message in messages:  # in order: a seat's frames must not overtake each other
-        await layer.group_send(group, message)
+        await layer.group_send(group, message() if callable(message) else message)
 
 
-def send_on_commit(messages: list[tuple[str, dict[str, Any]]]) -> None:
+def send_on_commit(messages: list[tuple[str, Message]]) -> None:
     """Queue (group, message) pairs to go out once the current transaction commits."""
     transaction.on_commit(lambda: _deliver(messages))
 
 
-def _deliver(messages: list[tuple[str, dict[str, Any]]]) -> None:
+def _deliver(messages: list[tuple[str, Message]]) -> None:
     """In a socket's database trip, leave them to the trip (`common.db.defer`: one send for
     all of the trip's messages, from the loop); elsewhere send from the database thread
     through the event loop that runs it (a request's), or through a loop of its own where
@@ -78,27 +84,35 @@ def _deliver(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 def game_messages(
-    code: str, seat_payloads: dict[int | None, dict[str, Any]], holders: dict[int, str | None]
-) -> list[tuple[str, dict]]:
-    """A `game.update` per seat (key None: spectators), each carrying only that seat's view,
-    as the JSON text its sockets send on (made once, not once per socket).
+    code: str,
+    seat_payloads: dict[int, dict[str, Any]],
+    holders: dict[int, str | None],
+    *,
+    match_id: int,
+    public_payload: Callable[[], dict[str, Any]],
+) -> list[tuple[str, Message]]:
+    """A `game.update` per seat, each carrying only that seat's view, as the JSON text its
+    sockets send on (made once, not once per socket), and the spectators' one, made only if
+    someone watches.
 
     A seat's update names the seat and who held it when the view was made (`holders`, an
     `Identity.tag`): a socket forwards it only if that is its own identity, whatever groups
     it is still in (one that left the seat leaves its group only after a database read)."""
-    return [
-        (
-            public_group(code) if seat is None else seat_group(code, seat),
-            {
-                "type": "game.update",
-                "match": payload["match"],
-                "seat": seat,
-                "holder": None if seat is None else holders[seat],
-                "text": json.dumps(payload),
-            },
-        )
-        for seat, payload in seat_payloads.items()
+
+    def update(seat: int | None, payload: dict[str, Any]) -> dict[str, Any]:
+        holder = None if seat is None else holders[seat]
+        return {
+            "type": "game.update",
+            "match": match_id,
+            "seat": seat,
+            "holder": holder,
+            "text": json.dumps(payload),
+        }
+
+    seats: list[tuple[str, Message]] = [
+        (seat_group(code, seat), update(seat, payload)) for seat, payload in seat_payloads.items()
     ]
+    return [*seats, (public_group(code), lambda: update(None, public_payload()))]
 
 
 def lobby_changed() -> tuple[str, dict]:

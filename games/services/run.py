@@ -3,6 +3,7 @@ bots playing while it is their turn, every action logged, then saved and sent on
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import secrets
 from datetime import datetime, timedelta
@@ -182,11 +183,18 @@ class Run:
             room.state = Room.State.FINISHED if finished else room.state
             room.save(update_fields=["last_activity_at", "state"])
         payloads = {
-            seat: game_payload(match, self.state, seat, events=self.events)
-            for seat in [*range(len(self.seats)), None]
+            seat: game_payload(match, self.state, seat, events=self.events) for seat in range(len(self.seats))
         }
         holders = {seat.index: holder(seat).tag for seat in self.seats}
-        messages = broadcast.game_messages(room.code, payloads, holders)
+        # Made later, if at all: as the match is now, whatever this run does to it next.
+        as_now, state, events = copy.copy(match), self.state, list(self.events)
+        messages = broadcast.game_messages(
+            room.code,
+            payloads,
+            holders,
+            match_id=match.pk,
+            public_payload=lambda: game_payload(as_now, state, None, events=events),
+        )
         if match.status != Match.Status.PLAYING:
             messages += broadcast.room_changed(room.code)
         broadcast.send_on_commit(messages)

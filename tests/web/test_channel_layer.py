@@ -210,3 +210,26 @@ async def test_the_messages_waiting_for_a_process_come_in_one_round_trip_in_orde
     assert [m["n"] for m in await received(layer, first, 8)] == [n for n in range(12) if n % 3]
     assert [m["n"] for m in await received(layer, second, 4)] == [0, 3, 6, 9]
     assert pops == [12]  # (the pump's next pop waits on, for the sockets still receiving)
+
+
+async def test_a_message_made_on_demand_is_made_only_for_a_group_with_members(layer):
+    """The spectators' view of a move is made only if someone watches."""
+    made = []
+
+    def spectators_view(n):
+        def make():
+            made.append(n)
+            return {"type": "game.update", "n": n}
+
+        return make
+
+    watcher = await layer.new_channel()
+    await layer.group_add("watched.public", watcher)
+    await layer.group_send_many(
+        [
+            ("quiet.public", spectators_view(1)),
+            ("watched.public", spectators_view(2)),
+        ]
+    )
+    assert [m["n"] for m in await received(layer, watcher, 1)] == [2]
+    assert made == [2]
