@@ -37,6 +37,7 @@ from channels_redis.core import RedisChannelLayer
 from channels_redis.utils import create_pool
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
+from redis.commands.core import AsyncScript
 from redis.exceptions import ConnectionError, TimeoutError
 
 from common.metrics import LAYER_SEND_SECONDS
@@ -124,6 +125,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         """Nothing to clean: no backup is kept."""
 
     _pump: asyncio.Task | None = None
+    _scripts: tuple[AsyncScript, AsyncScript] | None = None
 
     async def receive(self, channel):
         """The next message of a process-local channel (a socket's), from its buffer.  A
@@ -195,11 +197,15 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
                 await self.group_send(group, message() if callable(message) else message)
             return
         connection = self.connection(0)
+        if self._scripts is None:  # each script's digest worked out once
+            self._scripts = connection.register_script(_MEMBERS), connection.register_script(_PUSH)
+        read_members, push = self._scripts
         groups = list(dict.fromkeys(group for group, _ in messages))
         now = time.time()
-        members = await connection.register_script(_MEMBERS)(
+        members = await read_members(
             keys=[self._group_key(group) for group in groups],
             args=[int(now) - self.group_expiry],
+            client=connection,
         )
         channels_of = {
             group: [name.decode() for name in names] for group, names in zip(groups, members, strict=True)
@@ -218,9 +224,10 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
                 scores.append(now + len(scores) * SCORE_STEP)
         if not keys:
             return
-        over_capacity = await connection.register_script(_PUSH)(
+        over_capacity = await push(
             keys=keys,
             args=[*payloads, *capacities, *scores, int(now) - int(self.expiry), int(self.expiry)],
+            client=connection,
         )
         if over_capacity:  # as channels_redis: the message is dropped, the client resyncs on the gap
             logger.info("%s of %s channel messages over capacity", over_capacity, len(keys))
