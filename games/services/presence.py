@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import broadcast
@@ -16,6 +16,8 @@ from games.seating import (
     identity_filter,
     is_connected,
 )
+
+SEEN_EVERY = timedelta(seconds=10)
 
 
 def do_socket_opened(*, room: Room, identity: Identity) -> bool:
@@ -64,11 +66,21 @@ def do_release_lost_sockets(*, now: datetime) -> int:
 
 
 def do_touch_presence(*, room: Room, identity: Identity) -> bool:
-    """Record that this identity's seat is connected now; False when it has no seat."""
+    """Record that this identity's seats here are connected now, unless seen in the last
+    SEEN_EVERY; False when nothing changed.  Every tab pings each 15 s (static/js/socket.js):
+    one statement written once, where the ORM built it anew for every ping."""
+    if identity.user_id is not None:
+        whose, value = "user_id = %s", identity.user_id
+    elif identity.guest_key:
+        whose, value = "guest_key = %s AND user_id IS NULL", identity.guest_key
+    else:
+        return False
     now = timezone.now()
-    updated = (
-        Seat.objects.filter(room=room, **identity_filter(identity))
-        .exclude(last_seen__gt=now - timedelta(seconds=10))
-        .update(last_seen=now)
-    )
-    return updated > 0
+    adapt = connection.ops.adapt_datetimefield_value
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE games_seat SET last_seen = %s WHERE room_id = %s AND {whose}"
+            " AND (last_seen IS NULL OR last_seen <= %s)",
+            [adapt(now), room.pk, value, adapt(now - SEEN_EVERY)],
+        )
+        return cursor.rowcount > 0

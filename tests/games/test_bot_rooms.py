@@ -140,3 +140,7 @@ def test_pass_and_play_holds_both_seats_on_one_device(client):
         )
     match.refresh_from_db()
     assert list(match.moves.exclude(seat=None).values_list("seat", flat=True)) == [0, 1, 0]
+    room.seats.update(last_seen=None)
+    assert services.do_touch_presence(room=room, identity=guest)  # a guest's ping: both its seats
+    assert room.seats.filter(last_seen=None).count() == 0
+    assert not services.do_touch_presence(room=room, identity=Identity(guest_key="someone-else"))

@@ -355,3 +355,18 @@ def test_a_connected_opponent_cannot_be_claimed_against_even_between_slow_pings(
     with pytest.raises(ServiceError) as refused:
         services.do_claim(match_id=match.pk, identity=me(ana))
     assert refused.value.code == "opponent_present"
+
+
+def test_a_ping_marks_its_seats_seen_at_most_every_ten_seconds_and_no_one_elses():
+    match, (ana, bo) = two_player_match()
+    seats = match.room.seats
+    long_ago = timezone.now() - timedelta(seconds=30)
+    seats.update(last_seen=long_ago)
+    assert services.do_touch_presence(room=match.room, identity=me(bo))
+    seen = seats.get(index=1).last_seen
+    assert seen > long_ago and seats.get(index=0).last_seen == long_ago  # Ana's seat untouched
+    assert not services.do_touch_presence(room=match.room, identity=me(bo))  # seen just now
+    assert seats.get(index=1).last_seen == seen
+    seats.filter(index=1).update(last_seen=None)  # never seen yet
+    assert services.do_touch_presence(room=match.room, identity=me(bo))
+    assert not services.do_touch_presence(room=match.room, identity=me(make_user("Eve")))
