@@ -4,12 +4,13 @@ import json
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from common.db import DirectDispatch
 from games.commands import BadFrame, decode_frame
 
 HEALTH_GROUP = "health"
 
 
-class HealthConsumer(AsyncWebsocketConsumer):
+class HealthConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """`ping` is answered by a message sent to this socket's own channel through the layer;
     `broadcast` reaches every health socket on every server process."""
 

@@ -11,12 +11,11 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from common import logs, metrics
-from common.db import database_sync_to_async
+from common.db import DirectDispatch, database_sync_to_async
 from games import broadcast, commands, selectors, services, wire
 from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
@@ -32,22 +31,13 @@ applications (Daphne's autobahn refuses to send any other code than 1000 and 300
 the refusal ended the socket's reading for good)."""
 
 
-class JsonConsumer(AsyncWebsocketConsumer):
+class JsonConsumer(DirectDispatch, AsyncWebsocketConsumer):
     kind = "other"  # the label of the open-sockets metric
 
     async def __call__(self, scope, receive, send):
         logs.SOCKET_ID.set(logs.new_id())
         with metrics.OPEN_SOCKETS.labels(self.kind).track_inprogress():
             await super().__call__(scope, receive, send)
-
-    async def dispatch(self, message):
-        """Channels' own dispatch first runs close_old_connections in the database thread,
-        so every frame to forward waited behind the moves being played.  These consumers
-        reach the database only through database_sync_to_async, which does that itself."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     def requested_language(self) -> str:
         """The language the socket's browser asks for: Django's negotiation (cookie, then

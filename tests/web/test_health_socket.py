@@ -24,6 +24,23 @@ async def test_ping_is_answered_through_the_redis_layer(redis_layer):
     await communicator.disconnect()
 
 
+async def test_a_ping_waits_for_no_database_thread(redis_layer, monkeypatch):
+    """The health socket never reads the database, yet channels' dispatch sent each of its
+    messages through a database thread first (to close old connections), behind every move
+    being played: the load test's floor was a database queue as much as a round trip."""
+    import channels.consumer
+
+    async def no_database():
+        raise AssertionError("a health message went through a database thread")
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", no_database)
+    communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
+    assert (await communicator.connect(timeout=CONNECT_SECONDS))[0]
+    await communicator.send_json_to({"type": "ping", "id": "direct"})
+    assert (await communicator.receive_json_from(timeout=5))["id"] == "direct"
+    await communicator.disconnect()
+
+
 async def test_a_socket_idle_longer_than_redis_read_timeouts_still_answers(redis_layer):
     communicator = WebsocketCommunicator(application, "/ws/health/", headers=[ORIGIN])
     assert (await communicator.connect(timeout=CONNECT_SECONDS))[0]
