@@ -6,10 +6,11 @@ database thread, and what its commit sends through the channel layer.
 Both seats of each gin table count as connected (so "your turn" entries are written as on the
 site) and play the load test's simple policy; the bench times `process_time` around each
 awaited move (the process's every thread: the database thread and the event loop), reading
-the next view outside the timed part.  The deals are the same on every run.  It needs PostgreSQL and Redis (`DATABASE_URL`,
-`REDIS_URL`; its own database `act_bench` and Redis database 5 by default: `ACT_BENCH_DB`,
-`ACT_BENCH_REDIS_URL`).  With `--profile`, cProfile's statistics of the timed calls go to FILE (the event loop's)
-and FILE.thread (the database thread's).
+the next view outside the timed part.  The deals are the same on every run.  It needs
+PostgreSQL and Redis (`DATABASE_URL`, `REDIS_URL`; its own database `act_bench` and Redis
+database 5 by default: `ACT_BENCH_DB`, `ACT_BENCH_REDIS_URL`).  With `--profile`, cProfile's
+statistics of the timed calls (on a CPU clock) go to FILE (the event loop's) and FILE.thread
+(the database thread's).
 """
 
 from __future__ import annotations
