@@ -41,4 +41,4 @@ def test_two_processes_play_a_hand_through_a_redis_found_by_sentinel(redis_layer
     assert final[0]["view"]["phase"] in ("hand_over", "match_over")
     assert final[0]["version"] == final[1]["version"]
     # The layer's receives and group sends ran on the Redis Sentinel named (Sentinel itself sends neither).
-    assert "cmdstat_bzpopmin" in commands and "cmdstat_evalsha" in commands
+    assert "cmdstat_bzmpop" in commands and "cmdstat_evalsha" in commands
