@@ -41,7 +41,7 @@ from redis.commands.core import AsyncScript
 from redis.exceptions import ConnectionError, TimeoutError
 
 from common.metrics import LAYER_SEND_SECONDS
-from games.broadcast import Message
+from games.broadcast import Message, made
 
 _MEMBERS = """
 local members = {}
@@ -194,7 +194,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
     async def _group_send_many(self, messages: list[tuple[str, Message]]) -> None:
         if self.ring_size > 1:  # groups and channels may live on different hosts
             for group, message in messages:
-                await self.group_send(group, message() if callable(message) else message)
+                await self.group_send(group, made(message))
             return
         connection = self.connection(0)
         if self._scripts is None:  # each script's digest worked out once
@@ -215,7 +215,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             if not channels_of[group]:
                 continue
             _, key_messages, key_capacities = self._map_channel_keys_to_connection(
-                channels_of[group], message() if callable(message) else message
+                channels_of[group], made(message)
             )
             for key, payload in key_messages.items():
                 keys.append(key)

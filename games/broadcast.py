@@ -40,13 +40,18 @@ Message = dict[str, Any] | Callable[[], dict[str, Any]]
 spectators' view of a move, which most tables never need), on the Redis layer."""
 
 
+def made(message: Message) -> dict[str, Any]:
+    """The message itself, made now if it was deferred."""
+    return message() if callable(message) else message
+
+
 async def _send_all(messages: list[tuple[str, Message]]) -> None:
     layer = get_channel_layer()
     if hasattr(layer, "group_send_many"):  # Redis: two round trips for them all (config/channel_layer.py)
         await layer.group_send_many(messages)
         return
     for group, message in messages:  # in order: a seat's frames must not overtake each other
-        await layer.group_send(group, message() if callable(message) else message)
+        await layer.group_send(group, made(message))
 
 
 def send_on_commit(messages: list[tuple[str, Message]]) -> None:

@@ -15,7 +15,7 @@ def sent(monkeypatch):
     messages: list[tuple[str, dict]] = []
 
     async def record(batch):
-        made = [(group, message() if callable(message) else message) for group, message in batch]
+        made = [(group, broadcast.made(message)) for group, message in batch]
         messages.extend(
             (group, {**message, "payload": json.loads(message["text"])} if "text" in message else message)
             for group, message in made
