@@ -31,10 +31,6 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
             f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)})))) AS maybe_seen"
         )
         params = [client_id, *deal_tags, match_id]
-    seats_sql = (
-        f"SELECT {_SEAT.columns} FROM games_seat"
-        ' WHERE room_id = (SELECT room_id FROM games_match WHERE id = %s) ORDER BY "index"'
-    )
     found, seats = _read_each(
         [
             (
@@ -44,7 +40,7 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
                 params,
                 ("moves_logged", "maybe_seen") if client_id is not None else (),
             ),
-            ((_SEAT,), seats_sql, [match_id], ()),  # read once the match is locked
+            ((_SEAT,), _SEATS_OF_MATCH, [match_id], ()),  # read once the match is locked
         ]
     )
     if not found:
@@ -83,6 +79,10 @@ class _Columns:
 
 _quote = connection.ops.quote_name
 _MATCH, _ROOM, _SEAT = _Columns(Match), _Columns(Room), _Columns(Seat)
+_SEATS_OF_MATCH = (
+    f"SELECT {_SEAT.columns} FROM games_seat"
+    ' WHERE room_id = (SELECT room_id FROM games_match WHERE id = %s) ORDER BY "index"'
+)
 
 
 Query = tuple[tuple[_Columns, ...], str, list[Any], tuple[str, ...]]
@@ -174,13 +174,11 @@ def _sql_values(instance: Any, fields: list) -> list[Any]:
 
 def save_run(*, match: Match, moves: list[Move]) -> None:
     """Append `moves` to the log and store the match's progress (one round trip)."""
-    statements = [(_SAVE_PROGRESS, [*_sql_values(match, _PROGRESS_FIELDS), match.pk])]
+    statements = []
     if moves:
-        statements.insert(
-            0,
-            (
-                _INSERT_MOVES + ", ".join([_MOVE_ROW] * len(moves)),
-                [value for move in moves for value in _sql_values(move, _MOVE_FIELDS)],
-            ),
+        rows = ", ".join([_MOVE_ROW] * len(moves))
+        statements.append(
+            (_INSERT_MOVES + rows, [v for move in moves for v in _sql_values(move, _MOVE_FIELDS)])
         )
+    statements.append((_SAVE_PROGRESS, [*_sql_values(match, _PROGRESS_FIELDS), match.pk]))
     _run_all(statements)
