@@ -67,3 +67,13 @@ def identity_filter(identity: Identity) -> dict:
     if identity.guest_key:
         return {"guest_key": identity.guest_key, "user__isnull": True}
     return {"pk__in": []}
+
+
+def identity_condition(identity: Identity) -> tuple[str, list] | None:
+    """`identity_filter` as a written-out SQL condition on games_seat and its parameters, for
+    statements written once; None where it holds no seat."""
+    if identity.user_id is not None:
+        return "user_id = %s", [identity.user_id]
+    if identity.guest_key:
+        return "guest_key = %s AND user_id IS NULL", [identity.guest_key]
+    return None

@@ -13,6 +13,7 @@ from games.identity import Identity
 from games.models import Room, Seat
 from games.seating import (
     LOST_AFTER,
+    identity_condition,
     identity_filter,
     is_connected,
 )
@@ -69,18 +70,16 @@ def do_touch_presence(*, room: Room, identity: Identity) -> bool:
     """Record that this identity's seats here are connected now, unless seen in the last
     SEEN_EVERY; False when nothing changed.  Every tab pings each 15 s (static/js/socket.js):
     one statement written once, where the ORM built it anew for every ping."""
-    if identity.user_id is not None:
-        whose, value = "user_id = %s", identity.user_id
-    elif identity.guest_key:
-        whose, value = "guest_key = %s AND user_id IS NULL", identity.guest_key
-    else:
+    whose = identity_condition(identity)
+    if whose is None:
         return False
+    condition, values = whose
     now = timezone.now()
     adapt = connection.ops.adapt_datetimefield_value
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE games_seat SET last_seen = %s WHERE room_id = %s AND {whose}"
+            f"UPDATE games_seat SET last_seen = %s WHERE room_id = %s AND {condition}"
             " AND (last_seen IS NULL OR last_seen <= %s)",
-            [adapt(now), room.pk, value, adapt(now - SEEN_EVERY)],
+            [adapt(now), room.pk, *values, adapt(now - SEEN_EVERY)],
         )
         return cursor.rowcount > 0
