@@ -58,12 +58,15 @@ class Stats:
     resyncs: int = 0
     sent_at: dict[tuple[int, int], tuple[float, int]] = field(default_factory=dict)
     """(match, version the action makes) -> (when it was sent, by which seat)"""
-    unanswered: int = 0
-    """Actions still without an answer when their table's time ran out: the socket closed under
-    them, so the server may or may not have applied them (a browser would resend them); they
-    are left out of `sent_ids`, whose every action must be in the log, and kept in
-    `unanswered_ids`, which the log may hold or not."""
     unanswered_ids: dict[str, set[tuple[int, str]]] = field(default_factory=dict)
+    """room code -> (seat, client id) of the actions still without an answer when their table's
+    time ran out: the socket closed under them, so the server may or may not have applied them
+    (a browser would resend them); they are left out of `sent_ids`, whose every action must be
+    in the log, and the log may hold them or not."""
+
+    @property
+    def unanswered(self) -> int:
+        return sum(len(ids) for ids in self.unanswered_ids.values())
 
 
 async def _connect(url: str, code: str, cookie: str, attempts: int = 5):
@@ -172,7 +175,6 @@ async def play_table(
         for seat, (client_id, _) in waiting.items():
             stats.sent_ids[code].discard((seat, client_id))
             stats.unanswered_ids.setdefault(code, set()).add((seat, client_id))
-            stats.unanswered += 1
 
 
 async def floor_samples(
