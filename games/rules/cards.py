@@ -43,14 +43,16 @@ class Card(int):
         return min(self % 13 + 1, 10)
 
     def __str__(self) -> str:
-        if self >= NATURAL_COUNT:
-            return f"X{self - NATURAL_COUNT + 1}"
-        return RANKS[self % 13] + SUITS[self // 13]
+        return _NAMES[self]  # every move writes its state's cards by name: looked up, not built
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
 
+_NAMES: tuple[str, ...] = tuple(
+    RANKS[i % 13] + SUITS[i // 13] if i < NATURAL_COUNT else f"X{i - NATURAL_COUNT + 1}"
+    for i in range(NATURAL_COUNT + JOKER_COUNT)
+)
 ALL_CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(NATURAL_COUNT + JOKER_COUNT))
 DECK: tuple[Card, ...] = ALL_CARDS[:NATURAL_COUNT]
 """The 52 natural cards in index order (clubs A..K, diamonds, hearts, spades)."""
