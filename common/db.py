@@ -72,10 +72,11 @@ def database_sync_to_async(func: Callable[..., Any]) -> Callable[..., Awaitable[
     fails or is cancelled.
 
     Not asgiref's SyncToAsync: that copies every context variable back and forth around each
-    call (36 of them once Django is loaded, a fifth of the loop's CPU for a move), so that a
-    variable set in the thread is seen by the caller.  These trips set none the caller reads;
-    they run in a copy of the caller's context (the log fields), and code in them that needs
-    the loop (`async_to_sync`) finds it where asgiref's own threads leave it."""
+    call (36 of them once Django is loaded: a fifth of the loop's part of a move in
+    `tools.act_bench`'s profile), so that a variable set in the thread is seen by the caller.
+    These trips set none the caller reads; they run in a copy of the caller's context (the log
+    fields), and code in them that needs the loop (`async_to_sync`) finds it where asgiref's
+    own threads leave it."""
 
     async def call(*args: Any, **kwargs: Any) -> Any:
         outbox = _Outbox()
