@@ -5,6 +5,9 @@
 - A hand is worth its deadwood minus what the next draws should save, the draws weighted by
   where the cards are likely to be (a card probably in the opponent's hand is not a live out).
 - A discard costs what it would save the opponent, averaged over the sampled hands.
+- The few cheapest discards are then played out from the sampled hands (the opponent plays the
+  simple rule, as the reference player does, and both sides knock as soon as they may): the
+  one with the best outcome in match points goes, unless the cheapest is within a point of it.
 - Knock now or play on: knocking is scored exactly (`settle`, layoffs and undercuts included)
   against every sampled hand; playing on is scored by play-outs of the same samples with a
   random stock order, where we then knock only with gin or when the stock runs low.  Each
@@ -28,7 +31,7 @@ from games.ai.hand_value import (
 )
 from games.ai.inference import Belief, infer
 from games.ai.match_equity import MatchValue
-from games.ai.simulation import knock_points, play_out
+from games.ai.simulation import KnockRule, as_soon_as_allowed, knock_points, play_out
 from games.ai.table import Table
 from games.rules.cards import Card
 from games.rules.melds import deadwood_after_discards
@@ -41,6 +44,13 @@ LATE_STOCK = 8
 PLAY_ON_MARGIN = 2.0
 """Points by which playing on must beat knocking: the play-outs' opponent is the simple rule,
 weaker than a good player, so they flatter waiting a little."""
+DISCARD_CANDIDATES = 3
+DISCARD_WINDOW = 8.0
+"""The discards played out: the cheapest few by expected deadwood, within this many points of
+the cheapest (a card far dearer is not worth the play-outs)."""
+DISCARD_MARGIN = 1.0
+"""Match points a hand by which a played-out candidate must beat the cheapest by expected
+deadwood to replace it: closer than that, the play-outs' own noise would decide."""
 
 
 def decide(table: Table, *, rng: Random, samples: int = DEFAULT_SAMPLES) -> dict[str, Any]:
@@ -101,7 +111,66 @@ class Judge:
         return {d: self.worth([c for c in cards if c != d]) + self.feeding(d) for d in cards if d != keep}
 
     def best_discard(self, cards: list[Card], keep: Card | None) -> tuple[float, Card]:
-        return best_of(self.discard_values(cards, keep))
+        """The cheapest discard by expected deadwood, and its value."""
+        values = self.discard_values(cards, keep)
+        card = preference(values)[0]
+        return values[card], card
+
+    def discard_ranking(self, cards: list[Card], keep: Card | None, rng: Random) -> list[tuple[Card, float]]:
+        """Each discard and its cost, best first: `discard_values`, the cheapest few
+        (`DISCARD_CANDIDATES`) valued again by play-outs from every sampled hand.
+
+        Each candidate is played out from the same sampled hands and stock orders; the best
+        keeps the cheapest value and each other one costs that plus its shortfall in match points
+        a hand, the cheapest by expected deadwood counting `DISCARD_MARGIN` more than it made.
+        Expected deadwood guesses what the next turns bring; the play-outs play them, with the
+        opponent knocking as soon as it may, so they see a race the deadwood cannot.
+        Among equals, the cheaper by expected deadwood goes first.
+        """
+        values = self.discard_values(cards, keep)
+        played = self._played_out(cards, values, rng)
+        return [(d, played[d]) for d in preference(played, values)]
+
+    def _played_out(self, cards: list[Card], values: dict[Card, float], rng: Random) -> dict[Card, float]:
+        ranked = preference(values)
+        cheapest = values[ranked[0]]
+        candidates = [d for d in ranked[:DISCARD_CANDIDATES] if values[d] <= cheapest + DISCARD_WINDOW]
+        sampled = [opp for opp in self.hands if len(opp) == 10]
+        if len(candidates) < 2 or not sampled:
+            return values
+        totals = dict.fromkeys(candidates, 0.0)
+        for opp in sampled:
+            stock = self._stock_for(opp, rng)
+            for d in candidates:
+                kept = [c for c in cards if c != d]
+                totals[d] += self._play_out(kept, opp, stock, d, as_soon_as_allowed)
+        totals[ranked[0]] += DISCARD_MARGIN * len(sampled)
+        top = max(totals.values())
+        return {**values, **{d: cheapest + (top - totals[d]) / len(sampled) for d in candidates}}
+
+    def _stock_for(self, opp: list[Card], rng: Random) -> list[Card]:
+        """A stock order for the world where the opponent holds `opp`: the public one after a
+        recycle, else the other unseen cards shuffled."""
+        table = self.table
+        rest = sorted(table.unseen.difference(opp))
+        rng.shuffle(rest)
+        return list(table.known_stock) if table.known_stock else rest[: table.stock_count]
+
+    def _play_out(
+        self, kept: list[Card], opp: list[Card], stock: list[Card], top: Card, ours: KnockRule
+    ) -> float:
+        """One play-out's outcome in match points: we hold `kept`, the opponent `opp` and draws next."""
+        table = self.table
+        points = play_out(
+            ours=kept,
+            theirs=opp,
+            stock=stock,
+            top=top,
+            rules=table.rules,
+            knock_limit=table.knock_limit,
+            our_knock=ours,
+        )
+        return self.match.of(points)
 
     def draw_values(self) -> tuple[float, float] | None:
         """(taking the top, declining it) as expected deadwood to come, or None with nothing to choose."""
@@ -132,7 +201,7 @@ class Judge:
         if table.has({"type": "big_gin"}):
             return {"type": "big_gin"}
         hand = list(table.hand)
-        _, card = self.best_discard(hand, table.taken)
+        card = self.discard_ranking(hand, table.taken, rng)[0][0]
         discard = {"type": "discard", "card": str(card)}
         if table.has({"type": "knock"}):  # before_discard: knock holding all 11 cards
             return {"type": "knock"} if self._knock_beats_playing_on(hand, hand, card, rng) else discard
@@ -166,29 +235,16 @@ class Judge:
             sum(value(knock_points(k, opp, rules, limit)) for opp in worlds) / len(worlds) for k in knockings
         ]
         kept = [c for c in hand if c != card]
-        on = 0.0
-        for opp in worlds:
-            rest = sorted(table.unseen.difference(opp))
-            rng.shuffle(rest)
-            stock = list(table.known_stock) if table.known_stock else rest[: table.stock_count]
-            points = play_out(
-                ours=kept,
-                theirs=opp,
-                stock=stock,
-                top=card,
-                rules=rules,
-                knock_limit=limit,
-                our_knock=_play_on,
-            )
-            on += value(points)
+        on = sum(self._play_out(kept, opp, self._stock_for(opp, rng), card, _play_on) for opp in worlds)
         return now, on / len(worlds)
 
 
-def best_of(values: dict[Card, float]) -> tuple[float, Card]:
-    """The lowest value, the highest card among equals."""
-    return min(
-        ((v, d) for d, v in values.items()),
-        key=lambda pair: (pair[0], tuple(-k for k in highest_key(pair[1]))),
+def preference(values: dict[Card, float], before: dict[Card, float] | None = None) -> list[Card]:
+    """The discards best first: the lowest value, then (among equals) the lowest `before`, then
+    the highest card."""
+    return sorted(
+        values,
+        key=lambda c: (values[c], before[c] if before else 0.0, tuple(-k for k in highest_key(c))),
     )
 
 

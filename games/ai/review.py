@@ -5,7 +5,8 @@ Each option is valued the way Hard values it, on opponent hands sampled from the
 
 - take the upcard or pass, draw from the pile or the stock, and each discard: minus the
   expected deadwood to come (the hand's worth after the turn plus what the card feeds the
-  opponent), so a point of value is a point of deadwood;
+  opponent), so a point of value is a point of deadwood; the closest discards are then played
+  out, and each costs its shortfall in match points a hand against the best of them;
 - knock now or play on: the expected match points of the hand (points, weighed by the score),
   knocking settled exactly against each sampled hand, playing on by play-outs (less Hard's
   margin for the play-outs' weak opponent).
@@ -22,7 +23,6 @@ from random import Random
 from typing import Any
 
 from games.ai import decision_seed
-from games.ai.hand_value import highest_key
 from games.ai.hard import PLAY_ON_MARGIN, Judge, decline_action, judge_for, take_action
 from games.ai.table import read_view
 from games.rules.cards import Card
@@ -106,8 +106,8 @@ def _draw(judge: Judge, chosen: dict[str, Any]) -> list[Verdict]:
 def _discard_turn(judge: Judge, chosen: dict[str, Any], rng: Random) -> list[Verdict]:
     table = judge.table
     hand = list(table.hand)
-    values = judge.discard_values(hand, table.taken)
-    card = best_of_order(values)[0]
+    ranking = judge.discard_ranking(hand, table.taken, rng)
+    card = ranking[0][0]
     discard = {"type": "discard", "card": str(card)}
     verdicts = []
     knocks = [{"type": "knock"}] if table.has({"type": "knock"}) else judge.knock_cards(hand)
@@ -122,14 +122,9 @@ def _discard_turn(judge: Judge, chosen: dict[str, Any], rng: Random) -> list[Ver
             played = discard if chosen["type"] == "discard" else chosen
             verdicts.append(verdict_of("knock", options, played))
     if chosen["type"] == "discard":
-        options = [Option({"type": "discard", "card": str(c)}, -values[c]) for c in best_of_order(values)]
+        options = [Option({"type": "discard", "card": str(c)}, -value) for c, value in ranking]
         verdicts.append(verdict_of("discard", options, chosen))
     return verdicts
-
-
-def best_of_order(values: dict[Card, float]) -> list[Card]:
-    """The discards in Hard's order of preference (`best_of` first)."""
-    return sorted(values, key=lambda c: (values[c], tuple(-k for k in highest_key(c))))
 
 
 def _kept(hand: list[Card], knock: dict[str, Any]) -> list[Card]:

@@ -1,4 +1,4 @@
-"""Fast play-outs of the rest of a hand from one guessed deal, for Hard's knock decisions.
+"""Fast play-outs of the rest of a hand from one guessed deal, for Hard's knocks and discards.
 
 Both players follow a simple rule (take the top when it joins a meld, throw the highest
 unmelded card); the opponent knocks as soon as it may, we knock as `our_knock` says.  The
@@ -53,7 +53,7 @@ def play_out(
             hand.append(stock.pop(0))
         else:
             return 0
-        wants = our_knock if player == 0 else _as_soon_as_allowed
+        wants = our_knock if player == 0 else as_soon_as_allowed
         sign = -1 if player else 1
         if before_discard:
             held = deadwood(hand, cap)
@@ -72,5 +72,5 @@ def play_out(
     return 0
 
 
-def _as_soon_as_allowed(deadwood: int, stock_left: int) -> bool:
+def as_soon_as_allowed(deadwood: int, stock_left: int) -> bool:
     return True
