@@ -74,6 +74,8 @@ class Judge:
         self.table = table
         self.belief = belief
         self.hands = hands
+        self.worlds = [hand for hand in hands if len(hand) == 10]
+        """The sampled hands of 10 cards: the opponent's while we discard, what play-outs start from."""
         self.cap = table.cap
         self.draws = belief.stock_draw()
         self.match = MatchValue(ours=table.scores[0], theirs=table.scores[1], rules=table.rules)
@@ -101,8 +103,7 @@ class Judge:
         if self._sampled is None:
             self._sampled = [
                 (hand, mask_of(hand), deadwood(hand, self.cap), best_discard_deadwood(hand, self.cap))
-                for hand in self.hands
-                if len(hand) == 10
+                for hand in self.worlds
             ]
         return self._sampled
 
@@ -135,7 +136,7 @@ class Judge:
         ranked = preference(values)
         cheapest = values[ranked[0]]
         candidates = [d for d in ranked[:DISCARD_CANDIDATES] if values[d] <= cheapest + DISCARD_WINDOW]
-        sampled = [opp for opp in self.hands if len(opp) == 10]
+        sampled = self.worlds
         if len(candidates) < 2 or not sampled:
             return values
         totals = dict.fromkeys(candidates, 0.0)
@@ -227,7 +228,7 @@ class Judge:
         throwing `card`, over the same sampled worlds; None with no world to sample."""
         table = self.table
         rules, limit = table.rules, table.knock_limit
-        worlds = [opp for opp in self.hands if len(opp) == 10]  # the same ones for both options
+        worlds = self.worlds  # the same ones for both options
         if not worlds:
             return None
         value = self.match.of
