@@ -165,6 +165,39 @@ def clear_cache() -> None:
         solver.clear()
 
 
+def hand_mask(cards: Iterable[int]) -> tuple[int, int]:
+    """The hand as a rank-major mask and its total deadwood value, for `mask_melder`."""
+    return _hand(cards)
+
+
+def card_bit(card: int) -> int:
+    """A card's bit in a rank-major mask."""
+    return _BIT[card]
+
+
+def bit_value(bit: int) -> int:
+    """The deadwood value of the card of a one-bit mask."""
+    return _VALUE_AT[bit.bit_length() - 1]
+
+
+def mask_cards(mask: int) -> list[Card]:
+    """A mask's cards, sorted by card index."""
+    return _cards(mask)
+
+
+def mask_melder(max_meld_size: int | None = None) -> Callable[[int], int]:
+    """The value that a mask's best melds take out of its deadwood (its deadwood is its total
+    value minus this), for loops that add and drop one card at a time, such as the bots'
+    play-outs: no card list is built or checked per question."""
+    melded = _solver(max_meld_size).melded
+
+    def melder(mask: int) -> int:
+        meldable = _meldable(mask)
+        return melded(meldable) if meldable else 0
+
+    return melder
+
+
 def _hand(cards: Iterable[int]) -> tuple[int, int]:
     """The hand's rank-major mask and total deadwood value; refuses jokers and duplicates."""
     mask = total = count = 0
