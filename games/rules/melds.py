@@ -52,7 +52,8 @@ def _value(mask: int) -> int:
     return sum(_VALUE_AT[i] for i in _positions(mask))
 
 
-def _cards(mask: int) -> list[Card]:
+def mask_cards(mask: int) -> list[Card]:
+    """A mask's cards, sorted by card index."""
     return sorted(_CARD_AT[i] for i in _positions(mask))
 
 
@@ -165,11 +166,6 @@ def clear_cache() -> None:
         solver.clear()
 
 
-def hand_mask(cards: Iterable[int]) -> tuple[int, int]:
-    """The hand as a rank-major mask and its total deadwood value, for `mask_melder`."""
-    return _hand(cards)
-
-
 def card_bit(card: int) -> int:
     """A card's bit in a rank-major mask."""
     return _BIT[card]
@@ -178,11 +174,6 @@ def card_bit(card: int) -> int:
 def bit_value(bit: int) -> int:
     """The deadwood value of the card of a one-bit mask."""
     return _VALUE_AT[bit.bit_length() - 1]
-
-
-def mask_cards(mask: int) -> list[Card]:
-    """A mask's cards, sorted by card index."""
-    return _cards(mask)
 
 
 def mask_melder(max_meld_size: int | None = None) -> Callable[[int], int]:
@@ -198,8 +189,9 @@ def mask_melder(max_meld_size: int | None = None) -> Callable[[int], int]:
     return melder
 
 
-def _hand(cards: Iterable[int]) -> tuple[int, int]:
-    """The hand's rank-major mask and total deadwood value; refuses jokers and duplicates."""
+def hand_mask(cards: Iterable[int]) -> tuple[int, int]:
+    """The hand's rank-major mask and total deadwood value (for `mask_melder`); refuses jokers
+    and duplicates."""
     mask = total = count = 0
     try:
         for c in cards:
@@ -216,7 +208,7 @@ def _hand(cards: Iterable[int]) -> tuple[int, int]:
 def min_deadwood(cards: Iterable[int], max_meld_size: int | None = None) -> int:
     """The least deadwood of the hand."""
     solver = _solver(max_meld_size)
-    mask, total = _hand(cards)
+    mask, total = hand_mask(cards)
     meldable = _meldable(mask)
     return total - solver.melded(meldable) if meldable else total
 
@@ -233,7 +225,7 @@ def all_best_arrangements(cards: Iterable[int], max_meld_size: int | None = None
 
 def _arrangements(cards: Iterable[int], max_meld_size: int | None, *, first_only: bool) -> list[MeldResult]:
     solver = _solver(max_meld_size)
-    mask, total = _hand(cards)
+    mask, total = hand_mask(cards)
     meldable = _meldable(mask)
     results = []
     for melds in solver.arrangements(meldable, first_only=first_only):
@@ -243,8 +235,8 @@ def _arrangements(cards: Iterable[int], max_meld_size: int | None, *, first_only
         results.append(
             MeldResult(
                 deadwood=total - _value(melded),
-                melds=[_cards(meld) for meld in melds],
-                deadwood_cards=_cards(mask ^ melded),
+                melds=[mask_cards(meld) for meld in melds],
+                deadwood_cards=mask_cards(mask ^ melded),
             )
         )
     return results
@@ -254,7 +246,7 @@ def deadwood_after_discards(cards: Iterable[int], max_meld_size: int | None = No
     """For each card of the hand (in hand order), the least deadwood of the hand without it."""
     solver = _solver(max_meld_size)
     hand = list(cards)
-    mask, total = _hand(hand)
+    mask, total = hand_mask(hand)
     meldable = _meldable(mask)
     melded = solver.melded(meldable) if meldable else 0
     table = {}
