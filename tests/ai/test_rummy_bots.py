@@ -7,14 +7,15 @@ import random
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.ai import choose_action as any_choose_action
-from games.ai.rummy import LEVELS, choose_action
-from games.ai.rummy.knowledge import read_view
+from games.ai.rummy import LEVELS, choose_action, reading
+from games.ai.rummy.knowledge import Knowledge, read_view
 from games.ai.rummy.policy import hides_melds
 from games.rules.cards import format_cards
 from games.rules.rummy import RummyRules, RummyState, apply, legal_actions, new_match, view_for
@@ -309,25 +310,52 @@ def test_the_games_ai_entry_point_dispatches_rummy_views() -> None:
         choose_action("easy", view_for(state, 1 - state.turn), seed=5)
 
 
+def _with_table() -> Knowledge:
+    """A four-seat position with ten melds on the table: many places to lay a last card."""
+    state = next(s for s in walk(RummyRules(), 4, seed=3, randomness=0.0) if len(s.table) >= 9)
+    return read_view(view_for(state, state.turn))
+
+
+def _one_out(k: Knowledge, cards: int, **facts: Any) -> Knowledge:
+    """`k` where only the next seat has come out, holding `cards` cards; every other seat 9."""
+    nxt = k.next_seat
+    return replace(
+        k,
+        came_out=tuple(s == nxt for s in range(4)),
+        hand_counts=tuple(cards if s == nxt else 9 for s in range(4)),
+        **facts,
+    )
+
+
+def test_hard_reads_the_chance_that_another_seat_goes_out_before_its_next_turn() -> None:
+    """Sampled from the public facts: nil for a seat that has not come out or holds more than
+    `most_cards`, small for a seat holding many cards, large for one holding a single card
+    with ten melds to lay it on; a 2-card hand that only melds as one 3-card meld cannot go
+    out (the last card must be a discard)."""
+    k = _with_table()
+
+    def chance(seen: Knowledge) -> float:
+        return reading.out_chance(seen, random.Random(1), 200, most_cards=6)
+
+    assert chance(_one_out(k, 1)) > 0.4
+    assert chance(_one_out(k, 1)) > chance(_one_out(k, 3)) > chance(_one_out(k, 6))
+    assert chance(_one_out(k, 6)) < 0.05
+    assert chance(_one_out(k, 7)) == 0.0
+    assert chance(replace(_one_out(k, 1), came_out=(False,) * 4)) == 0.0
+    bare = replace(_one_out(k, 2), table=())
+    assert chance(bare) == 0.0
+
+
 def test_hard_holds_its_melds_by_the_match_score() -> None:
     """At four seats Hard keeps its melds in hand to the end while only a round won can win the
     match (the last round not leading, or far behind before it), lays them at once with a safe
-    lead, and otherwise once another seat that came out is down to two cards."""
-    state = next(walk(RummyRules(), 4, seed=3, randomness=0.0))
-    k = read_view(view_for(state, state.turn))
+    lead, and otherwise once another seat is likely to go out before its next turn."""
+    k = _with_table()
     hard = LEVELS["hard"]
 
     def hides(*, last: bool, totals: tuple[int, ...], near_out: bool) -> bool:
-        counts = (2, 9, 9, 9) if near_out else (9, 9, 9, 9)
-        seat_of_two = (k.seat + 1) % 4
-        seen = replace(
-            k,
-            last_round=last,
-            totals=totals,
-            came_out=tuple(s == seat_of_two for s in range(4)),
-            hand_counts=tuple(counts[(s - seat_of_two) % 4] for s in range(4)),
-        )
-        return hides_melds(seen, hard)
+        seen = _one_out(k, 1 if near_out else 6, last_round=last, totals=totals)
+        return hides_melds(seen, hard, random.Random(1))
 
     ahead = tuple(100 if s == k.seat else 0 for s in range(4))
     behind = tuple(0 if s == k.seat else 100 for s in range(4))
@@ -338,4 +366,4 @@ def test_hard_holds_its_melds_by_the_match_score() -> None:
     assert hides(last=True, totals=level, near_out=True) and hides(last=True, totals=behind, near_out=True)
     assert not hides(last=True, totals=ahead, near_out=False)
     assert not hides(last=False, totals=ahead, near_out=False)
-    assert not hides_melds(k, LEVELS["medium"])
+    assert not hides_melds(k, LEVELS["medium"], random.Random(1))

@@ -29,6 +29,11 @@ def fits_table(k: Knowledge, c: Card) -> bool:
     return any(fits(k, m, c) for m in k.table)
 
 
+def unplaced(k: Knowledge, left: Iterable[Card]) -> int:
+    """How many of the cards a hand's melds leave cannot be laid off on the table either."""
+    return sum(not fits_table(k, c) for c in left)
+
+
 def connected(a: Card, b: Card) -> bool:
     """Could share a meld: same rank, or same suit at most two places apart (an ace next to a king too)."""
     if a.rank == b.rank:

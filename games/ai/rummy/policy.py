@@ -106,14 +106,19 @@ def _call_helps(k: Knowledge) -> bool:
 def _play(k: Knowledge, level: Level, rng: Random) -> Action:
     if not k.of_type("discard"):  # fixed_jokers: a freed joker must be played first
         return k.of_type("lay_off")[0]
+    hiding = hides_melds(k, level, rng)
     if k.has({"type": "meld"}):
-        melds = _melds_to_lay(k, level, rng)
+        melds = _melds_to_lay(k, level, rng, hiding=hiding)
         if melds:
             return _meld_action(k, melds)
-    return _exchange(k, level) or _layoff(k, level) or {"type": "discard", "card": _discard(k, level, rng)}
+    return (
+        _exchange(k, level)
+        or _layoff(k, level, hiding=hiding)
+        or {"type": "discard", "card": _discard(k, level, rng)}
+    )
 
 
-def _melds_to_lay(k: Knowledge, level: Level, rng: Random) -> tuple[Meld, ...]:
+def _melds_to_lay(k: Knowledge, level: Level, rng: Random, *, hiding: bool) -> tuple[Meld, ...]:
     """Everything the hand melds, keeping the discard back; to come out, the most valuable melds
     when the least-points arrangement is not worth enough."""
     hand = k.cards()
@@ -123,7 +128,7 @@ def _melds_to_lay(k: Knowledge, level: Level, rng: Random) -> tuple[Meld, ...]:
         rest = list(hand)
         rest.remove(keep)
         best = arrange(rest, k.rules)
-    hiding = hides_melds(k, level) and not _goes_out(k, best)
+    hiding = hiding and not _goes_out(k, best)
     if k.came_out[k.seat]:
         return () if hiding else best.melds
     if len(arrange(hand, k.rules).left) > 1 and (too_early(k, level) or holds_for_rummy(k, level)):
@@ -134,9 +139,16 @@ def _melds_to_lay(k: Knowledge, level: Level, rng: Random) -> tuple[Meld, ...]:
     return _fewest_cards(k, melds) if hiding else melds
 
 
-LAYS_HELD_AT = 2
-"""Cards in the hand of another seat that came out at which held melds go down anyway, unless
-only going out first can win the match: a hand caught full costs points in the next rounds."""
+LAYS_AT_RISK = 0.3
+"""The chance that another seat goes out before this one's next turn (`reading.out_chance`) from
+which held melds go down anyway, unless only going out first can win the match: a hand caught
+full costs points in the next rounds."""
+
+RISK_SAMPLES = 64
+"""Guesses of the other hands that price that chance."""
+
+RISK_MOST_CARDS = 6
+"""Cards a seat that came out may hold and still be priced; with more it rarely goes out in a turn."""
 
 CATCHES_UP_FROM = 50
 """Points behind the leader from which melds stay in hand to the end before the last round too:
@@ -147,11 +159,11 @@ SAFE_LEAD = 60
 wide is lost mainly by a hand caught full, not by another seat going out."""
 
 
-def hides_melds(k: Knowledge, level: Level) -> bool:
+def hides_melds(k: Knowledge, level: Level, rng: Random) -> bool:
     """Whether melds beyond coming out stay in hand now, at three or four seats, by the match
     score: to the end while only going out first can win the match (the last round not leading,
-    or `CATCHES_UP_FROM` behind before it); never with a `SAFE_LEAD`; else until
-    another seat that came out is down to `LAYS_HELD_AT` cards."""
+    or `CATCHES_UP_FROM` behind before it); never with a `SAFE_LEAD`; else while another seat
+    is unlikely to go out before this one's next turn (`LAYS_AT_RISK`, on sampled hands)."""
     if not level.holds_melds or k.seats == 2:
         return False
     lead = k.totals[k.seat] - max(t for s, t in enumerate(k.totals) if s != k.seat)
@@ -159,12 +171,12 @@ def hides_melds(k: Knowledge, level: Level) -> bool:
         return True
     if lead >= SAFE_LEAD:
         return False
-    return not any(k.came_out[s] and k.hand_counts[s] <= LAYS_HELD_AT for s in range(k.seats) if s != k.seat)
+    return reading.out_chance(k, rng, RISK_SAMPLES, most_cards=RISK_MOST_CARDS) < LAYS_AT_RISK
 
 
 def _goes_out(k: Knowledge, best: Arrangement) -> bool:
     """Laying every meld, then every loose card that fits the table, leaves at most the discard."""
-    return len(best.left) - sum(judgement.fits_table(k, c) for c in best.left) <= 1
+    return judgement.unplaced(k, best.left) <= 1
 
 
 def _fewest_cards(k: Knowledge, melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
@@ -224,12 +236,12 @@ def _exchange(k: Knowledge, level: Level) -> Action | None:
     return best
 
 
-def _layoff(k: Knowledge, level: Level) -> Action | None:
+def _layoff(k: Knowledge, level: Level, *, hiding: bool) -> Action | None:
     """Lay off the costliest card that fits; a loose joker stays while it is worth holding, and a
     card of a meld held back stays in it."""
     hold = level.joker_hold and not k.rules.fixed_jokers and len(k.hand) > 4
     options = [a for a in k.of_type("lay_off") if not (hold and card_of(a["card"]).is_joker)]
-    if options and hides_melds(k, level):
+    if options and hiding:
         hand = k.cards()
         now = judgement.points(k, hand)
         options = [a for a in options if _spare(k, hand, card_of(a["card"]), now)]

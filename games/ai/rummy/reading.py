@@ -9,11 +9,14 @@ threw that it connects with (it let those go).
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
 
+from games.ai.rummy import judgement
 from games.ai.rummy.judgement import connected
 from games.ai.rummy.knowledge import Knowledge
 from games.rules.cards import Card
+from games.rules.rummy.solver import arrange
 
 Hands = dict[int, list[Card]]
 PICK_WEIGHT = 2.5
@@ -46,6 +49,37 @@ def sample_hands(k: Knowledge, rng: Random, samples: int, *, seats: list[int] | 
             hands[s] = hand
         out.append(hands)
     return out
+
+
+def out_chance(k: Knowledge, rng: Random, samples: int, *, most_cards: int) -> float:
+    """The chance that a seat goes out before this one's next turn: over `samples` guesses of
+    the hands of the seats that came out holding at most `most_cards` cards, the share in which
+    one of them, drawing a card from the stock, melds and lays off all it holds but the discard."""
+    seats = [s for s in k.following_seats if k.came_out[s] and k.hand_counts[s] <= most_cards]
+    if not seats:
+        return 0.0
+    out, hidden = 0, Counter(k.hidden)
+    for hands in sample_hands(k, rng, samples, seats=seats):
+        held = Counter(c for hand in hands.values() for c in hand)
+        stock = [c for c, n in (hidden - held).items() for _ in range(n)]
+        if any(_goes_out(k, [*hands[s], rng.choice(stock)]) for s in seats if stock):
+            out += 1
+    return out / samples
+
+
+def _goes_out(k: Knowledge, cards: list[Card]) -> bool:
+    """The seat holding `cards` (its draw included) can meld or lay off all of them but a
+    discard.  Cards that all meld leave no discard unless one can be spared."""
+    left = arrange(cards, k.rules).left
+    if left or k.rules.win_without_discard:
+        return judgement.unplaced(k, left) <= 1
+    return any(judgement.unplaced(k, arrange(_without(cards, c), k.rules).left) == 0 for c in set(cards))
+
+
+def _without(cards: list[Card], c: Card) -> list[Card]:
+    rest = list(cards)
+    rest.remove(c)
+    return rest
 
 
 def _weight(k: Knowledge, seat: int, c: Card) -> float:
