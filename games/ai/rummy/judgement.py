@@ -29,6 +29,13 @@ def fits_table(k: Knowledge, c: Card) -> bool:
     return any(fits(k, m, c) for m in k.table)
 
 
+def without(cards: list[Card], c: Card) -> list[Card]:
+    """`cards` less one copy of `c`."""
+    rest = list(cards)
+    rest.remove(c)
+    return rest
+
+
 def unplaced(k: Knowledge, left: Iterable[Card]) -> int:
     """How many of the cards a hand's melds leave cannot be laid off on the table either."""
     return sum(not fits_table(k, c) for c in left)

@@ -124,10 +124,7 @@ def _melds_to_lay(k: Knowledge, level: Level, rng: Random, *, hiding: bool) -> t
     hand = k.cards()
     best = arrange(hand, k.rules)
     if not best.left and not k.rules.win_without_discard:
-        keep = card_of(_discard(k, level, rng))
-        rest = list(hand)
-        rest.remove(keep)
-        best = arrange(rest, k.rules)
+        best = arrange(judgement.without(hand, card_of(_discard(k, level, rng))), k.rules)
     hiding = hiding and not _goes_out(k, best)
     if k.came_out[k.seat]:
         return () if hiding else best.melds
@@ -224,8 +221,7 @@ def _exchange(k: Knowledge, level: Level) -> Action | None:
     hold = 0.0 if k.rules.fixed_jokers or len(hand) <= 4 else level.joker_hold
     best, best_value = None, float(now)
     for action in k.of_type("exchange"):
-        rest = list(hand)
-        rest.remove(card_of(action["card"]))
+        rest = judgement.without(hand, card_of(action["card"]))
         joker = card_of(action["joker"])
         if level.reads_table and not hold and rest and judgement.fits_table(k, joker):
             value = float(judgement.points(k, rest))
@@ -252,9 +248,7 @@ def _layoff(k: Knowledge, level: Level, *, hiding: bool) -> Action | None:
 
 def _spare(k: Knowledge, hand: list[Card], c: Card, now: int) -> bool:
     """The hand melds as much without `c`: it is loose, or an end its meld can spare."""
-    rest = list(hand)
-    rest.remove(c)
-    return judgement.points(k, rest) <= now - card_points(c, k.rules)
+    return judgement.points(k, judgement.without(hand, c)) <= now - card_points(c, k.rules)
 
 
 def _discard(k: Knowledge, level: Level, rng: Random) -> int:

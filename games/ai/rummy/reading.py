@@ -73,13 +73,9 @@ def _goes_out(k: Knowledge, cards: list[Card]) -> bool:
     left = arrange(cards, k.rules).left
     if left or k.rules.win_without_discard:
         return judgement.unplaced(k, left) <= 1
-    return any(judgement.unplaced(k, arrange(_without(cards, c), k.rules).left) == 0 for c in set(cards))
-
-
-def _without(cards: list[Card], c: Card) -> list[Card]:
-    rest = list(cards)
-    rest.remove(c)
-    return rest
+    return any(
+        judgement.unplaced(k, arrange(judgement.without(cards, c), k.rules).left) == 0 for c in set(cards)
+    )
 
 
 def _weight(k: Knowledge, seat: int, c: Card) -> float:
