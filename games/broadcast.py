@@ -7,7 +7,6 @@ Groups are per room, so a socket keeps its groups across a rematch: one group fo
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -17,7 +16,7 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from common import db
+from common import db, fastjson
 
 LOBBY_GROUP = "lobby"
 logger = logging.getLogger(__name__)
@@ -111,7 +110,7 @@ def game_messages(
             "match": match_id,
             "seat": seat,
             "holder": holder,
-            "text": json.dumps(payload),
+            "text": fastjson.dumps(payload),
         }
 
     seats: list[tuple[str, Message]] = [

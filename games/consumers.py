@@ -5,7 +5,6 @@ docs/protocol.md."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from typing import Any
@@ -14,7 +13,7 @@ from urllib.parse import parse_qs
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
-from common import logs, metrics
+from common import fastjson, logs, metrics
 from common.db import DirectDispatch, database_sync_to_async
 from games import broadcast, commands, selectors, services, wire
 from games.chat import selectors as chat_selectors
@@ -45,7 +44,7 @@ class JsonConsumer(DirectDispatch, AsyncWebsocketConsumer):
         return translation.get_language_from_request(_HandshakeRequest(self.scope))
 
     async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(payload))
+        await self.send(text_data=fastjson.dumps(payload))
 
     async def send_error(self, code: str, message: str, **extra: Any) -> None:
         metrics.ERROR_FRAMES.labels(code).inc()
@@ -357,7 +356,7 @@ async def _guard(receive, send, inbox: asyncio.Queue) -> None:
                         "id": None,
                         "state": None,
                     }
-                    await send({"type": "websocket.send", "text": json.dumps(error)})
+                    await send({"type": "websocket.send", "text": fastjson.dumps(error)})
                 elif verdict is Verdict.CLOSE:
                     closed = True  # nothing more is heard, nor what waits; the disconnect still comes
                     while not inbox.empty():

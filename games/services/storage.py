@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import JSONField, Model
+from psycopg.types.json import Jsonb
 
+from common import fastjson
 from common.errors import ServiceError
 from games.models import MAX_SEATS, Match, Move, Room, Seat
 
@@ -71,10 +73,16 @@ class _Columns:
             for index, field in enumerate(self.fields):
                 col = field.get_col(self.table)
                 funcs = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+                if vendor == "postgresql" and isinstance(field, JSONField):
+                    funcs = [_json_value]  # jsonb comes as text (Django's loader): orjson parses it
                 if funcs:
                     found.append((index, funcs, col))
             self._converters[vendor] = found
         return self._converters[vendor]
+
+
+def _json_value(value: str | None, expression: Any, connection: Any) -> Any:
+    return None if value is None else fastjson.loads(value)
 
 
 _quote = connection.ops.quote_name
@@ -169,7 +177,14 @@ _INSERT_MOVES = f"INSERT INTO games_move ({', '.join(_quote(f.column) for f in _
 
 
 def _sql_values(instance: Any, fields: list) -> list[Any]:
-    return [field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields]
+    return [_sql_value(field, getattr(instance, field.attname)) for field in fields]
+
+
+def _sql_value(field: Any, value: Any) -> Any:
+    if value is not None and isinstance(field, JSONField) and connection.vendor == "postgresql":
+        # A state's JSON is most of a move's SQL: orjson writes it, not Django's json.dumps.
+        return Jsonb(value, dumps=fastjson.dumps_bytes)
+    return field.get_db_prep_save(value, connection)
 
 
 def save_run(*, match: Match, moves: list[Move]) -> None:
