@@ -4,6 +4,8 @@ Each of the two goes to PostgreSQL in one round trip."""
 
 from __future__ import annotations
 
+import functools
+import threading
 from typing import Any
 
 from django.db import connection
@@ -23,22 +25,18 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
     The SQL is written out: the ORM built these queries anew for every move, about 1.3 ms of
     CPU of the 3.5 ms a move cost (docs/benchmarks.md, "Load", fourth round).
     """
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    counts, params = "", [match_id]
+    params: list[Any] = [match_id]
     if client_id is not None:
-        deal_tags = [f"{seat}:{client_id}" for seat in range(MAX_SEATS)]  # a next_hand's deal
-        counts = (
-            ", (SELECT COUNT(*) FROM games_move WHERE match_id = games_match.id) AS moves_logged,"
-            " EXISTS(SELECT 1 FROM games_move WHERE match_id = games_match.id AND (client_id = %s"
-            f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)})))) AS maybe_seen"
-        )
-        params = [client_id, *deal_tags, match_id]
+        params = [
+            client_id,
+            *(f"{seat}:{client_id}" for seat in range(MAX_SEATS)),
+            match_id,
+        ]  # a next_hand's deal
     found, seats = _read_each(
         [
             (
                 (_MATCH, _ROOM),
-                f"SELECT {_MATCH.columns}, {_ROOM.columns}{counts} FROM games_match"
-                f" JOIN games_room ON games_room.id = games_match.room_id WHERE games_match.id = %s{lock}",
+                _lock_sql(counted=client_id is not None, vendor=connection.vendor),
                 params,
                 ("moves_logged", "maybe_seen") if client_id is not None else (),
             ),
@@ -49,6 +47,24 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
         raise ServiceError("no_match", "No such match.")
     match, match.room = found[0]
     return match, [seat for (seat,) in seats]
+
+
+@functools.cache
+def _lock_sql(*, counted: bool, vendor: str) -> str:
+    """The same text object every time (`_run_all`); `vendor` keys the cache: the lock clause
+    is the database's."""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    counts = ""
+    if counted:
+        counts = (
+            ", (SELECT COUNT(*) FROM games_move WHERE match_id = games_match.id) AS moves_logged,"
+            " EXISTS(SELECT 1 FROM games_move WHERE match_id = games_match.id AND (client_id = %s"
+            f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)})))) AS maybe_seen"
+        )
+    return (
+        f"SELECT {_MATCH.columns}, {_ROOM.columns}{counts} FROM games_match"
+        f" JOIN games_room ON games_room.id = games_match.room_id WHERE games_match.id = %s{lock}"
+    )
 
 
 class _Columns:
@@ -133,19 +149,46 @@ def _run_all(statements: list[tuple[str, list[Any]]], *, fetch: bool = False) ->
     on the client, so several statements go as one query), one by one elsewhere; with
     `fetch`, the rows of each."""
     results = []
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute("; ".join(sql for sql, _ in statements), [p for _, ps in statements for p in ps])
-            if fetch:
+    if connection.vendor == "postgresql":
+        sql = _joined(tuple(sql for sql, _ in statements))
+        cursor = _kept_cursor(sql)
+        cursor.execute(sql, [p for _, ps in statements for p in ps])
+        if fetch:
+            results.append(cursor.fetchall())
+            while cursor.nextset():
                 results.append(cursor.fetchall())
-                while cursor.nextset():
-                    results.append(cursor.fetchall())
-            return results
+        return results
+    with connection.cursor() as cursor:
         for sql, params in statements:
             cursor.execute(sql, params)
             if fetch:
                 results.append(cursor.fetchall())
     return results
+
+
+@functools.lru_cache(maxsize=64)
+def _joined(statements: tuple[str, ...]) -> str:
+    return "; ".join(statements)
+
+
+_kept = threading.local()
+
+
+def _kept_cursor(sql: str) -> Any:
+    """A cursor of this thread's connection for `sql` alone, kept from move to move, in
+    Django's wrapper (which translates errors and logs queries).  psycopg keeps what it worked
+    out for the columns a cursor read while the cursor runs the same text (the same object:
+    `_joined`) again; a new cursor, or another query in between, made a loader per column per
+    query anew, a fifth of a move's CPU (docs/benchmarks.md, session 25)."""
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    if getattr(_kept, "connection", None) is not connection.connection:
+        _kept.connection, _kept.cursors = connection.connection, {}
+    cursor = _kept.cursors.get(sql)
+    if cursor is None or cursor.closed:
+        with connection.wrap_database_errors:
+            cursor = _kept.cursors[sql] = connection.create_cursor()
+    return connection._prepare_cursor(cursor)
 
 
 # What a run changes in a match (offers and the rest are saved by their own services), and
@@ -173,7 +216,11 @@ _MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.prima
 
 _MOVE_ROW = f"({', '.join(['%s'] * len(_MOVE_FIELDS))})"
 
-_INSERT_MOVES = f"INSERT INTO games_move ({', '.join(_quote(f.column) for f in _MOVE_FIELDS)}) VALUES "
+
+@functools.lru_cache(maxsize=16)
+def _insert_moves(count: int) -> str:
+    columns = ", ".join(_quote(f.column) for f in _MOVE_FIELDS)
+    return f"INSERT INTO games_move ({columns}) VALUES {', '.join([_MOVE_ROW] * count)}"
 
 
 def _sql_values(instance: Any, fields: list) -> list[Any]:
@@ -191,9 +238,8 @@ def save_run(*, match: Match, moves: list[Move]) -> None:
     """Append `moves` to the log and store the match's progress (one round trip)."""
     statements = []
     if moves:
-        rows = ", ".join([_MOVE_ROW] * len(moves))
         statements.append(
-            (_INSERT_MOVES + rows, [v for move in moves for v in _sql_values(move, _MOVE_FIELDS)])
+            (_insert_moves(len(moves)), [v for move in moves for v in _sql_values(move, _MOVE_FIELDS)])
         )
     statements.append((_SAVE_PROGRESS, [*_sql_values(match, _PROGRESS_FIELDS), match.pk]))
     _run_all(statements)
