@@ -179,7 +179,7 @@ def _kept_cursor(sql: str) -> Any:
     Django's wrapper (which translates errors and logs queries).  psycopg keeps what it worked
     out for the columns a cursor read while the cursor runs the same text (the same object:
     `_joined`) again; a new cursor, or another query in between, made a loader per column per
-    query anew, a fifth of a move's CPU (docs/benchmarks.md, session 25)."""
+    query anew (an eighth of the CPU of the two statements: docs/benchmarks.md, session 25)."""
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     if getattr(_kept, "connection", None) is not connection.connection:
