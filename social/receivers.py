@@ -12,23 +12,27 @@ from social import services
 
 
 @receiver(signals.turn_started)
-def your_turn(sender, match, seat, seats, **kwargs):
+def your_turn(sender, match, seat, seats, **kwargs) -> signals.Write | None:
     if not seat.user_id or not is_connected(seat):
-        return
+        return None
     others = [s for s in seats if s.index != seat.index]
     # Who the opponents are, from the seats the move read: while they stay, the entry of an
     # earlier turn is refreshed as it is, without reading their names or making its link.
     subject = ",".join(s.bot or (f"u{s.user_id}" if s.user_id else "guest") for s in others)
     key = f"your_turn:{match.pk}"
-    if services.do_notify_again(user_id=seat.user_id, kind="your_turn", key=key, subject=subject):
-        return
-    names = match.room.seats.filter(index__in=[s.index for s in others]).select_related("user")
-    services.do_notify(
-        user_id=seat.user_id,
-        kind="your_turn",
-        params={"name": ", ".join(s.label() for s in names), "subject": subject},
-        url=reverse("games:room", args=[match.room.code]),
-        key=key,
+
+    def first_of_these_opponents() -> None:
+        names = match.room.seats.filter(index__in=[s.index for s in others]).select_related("user")
+        services.do_notify(
+            user_id=seat.user_id,
+            kind="your_turn",
+            params={"name": ", ".join(s.label() for s in names), "subject": subject},
+            url=reverse("games:room", args=[match.room.code]),
+            key=key,
+        )
+
+    return services.notify_again(
+        user_id=seat.user_id, kind="your_turn", key=key, subject=subject, otherwise=first_of_these_opponents
     )
 
 

@@ -147,23 +147,27 @@ def _instances(models: tuple[_Columns, ...], rows: list[tuple[Any, ...]], extra:
 def _run_all(statements: list[tuple[str, list[Any]]], *, fetch: bool = False) -> list[list[tuple[Any, ...]]]:
     """Run the statements in order, in one round trip on PostgreSQL (psycopg binds parameters
     on the client, so several statements go as one query), one by one elsewhere; with
-    `fetch`, the rows of each."""
+    `fetch`, the rows of each (none for a statement that returns none)."""
     results = []
     if connection.vendor == "postgresql":
         sql = _joined(tuple(sql for sql, _ in statements))
         cursor = _kept_cursor(sql)
         cursor.execute(sql, [p for _, ps in statements for p in ps])
         if fetch:
-            results.append(cursor.fetchall())
+            results.append(_rows(cursor))
             while cursor.nextset():
-                results.append(cursor.fetchall())
+                results.append(_rows(cursor))
         return results
     with connection.cursor() as cursor:
         for sql, params in statements:
             cursor.execute(sql, params)
             if fetch:
-                results.append(cursor.fetchall())
+                results.append(_rows(cursor))
     return results
+
+
+def _rows(cursor: Any) -> list[tuple[Any, ...]]:
+    return cursor.fetchall() if cursor.description is not None else []
 
 
 @functools.lru_cache(maxsize=64)
@@ -234,12 +238,16 @@ def _sql_value(field: Any, value: Any) -> Any:
     return field.get_db_prep_save(value, connection)
 
 
-def save_run(*, match: Match, moves: list[Move]) -> None:
-    """Append `moves` to the log and store the match's progress (one round trip)."""
+def save_run(
+    *, match: Match, moves: list[Move], also: list[tuple[str, list[Any]]]
+) -> list[list[tuple[Any, ...]]]:
+    """Append `moves` to the log, store the match's progress and run the statements `also`
+    (a `turn_started` receiver's), in one round trip; the rows of each of `also`."""
     statements = []
     if moves:
         statements.append(
             (_insert_moves(len(moves)), [v for move in moves for v in _sql_values(move, _MOVE_FIELDS)])
         )
     statements.append((_SAVE_PROGRESS, [*_sql_values(match, _PROGRESS_FIELDS), match.pk]))
-    _run_all(statements)
+    statements += also
+    return _run_all(statements, fetch=bool(also))[len(statements) - len(also) :]

@@ -10,7 +10,7 @@ from social.services.challenges import (
 )
 from social.services.daily import do_announce_daily
 from social.services.friends import do_answer_friend_request, do_remove_friend, do_send_friend_request
-from social.services.notifications import do_mark_read, do_notify, do_notify_again, do_set_preferences
+from social.services.notifications import do_mark_read, do_notify, do_set_preferences, notify_again
 from social.services.presence import do_me_socket_closed, do_me_socket_opened, do_touch_me
 
 __all__ = [
@@ -26,9 +26,9 @@ __all__ = [
     "do_me_socket_closed",
     "do_me_socket_opened",
     "do_notify",
-    "do_notify_again",
     "do_remove_friend",
     "do_send_friend_request",
     "do_set_preferences",
+    "notify_again",
     "do_touch_me",
 ]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
 
 from common.errors import ServiceError
+from games.signals import Write
 from social import broadcast
 from social.kinds import KINDS
 from social.models import Challenge, Notification, NotificationPreference
@@ -91,18 +93,21 @@ _NOTIFY_AGAIN = (
 )
 
 
-def do_notify_again(*, user_id: int, kind: str, key: str, subject: str) -> int | None:
-    """Refresh the player's entry with `key`, unread again, if its `params["subject"]` is
-    `subject`, and send it live on commit; its id, or None (no such entry, or the kind is
-    turned off): the caller then makes it with `do_notify`.  One statement, for an entry
-    that comes back all the time ("your turn"), whose link and text need not be made again
-    while its subject (who the opponents are) stays the same."""
-    notification_id = _returned_id(
-        _NOTIFY_AGAIN, [_now(), user_id, key, kind, subject, *_wanted(user_id, kind)]
-    )
-    if notification_id is not None:
-        broadcast.send_on_commit([broadcast.notified(user_id, notification_id)])
-    return notification_id
+def notify_again(*, user_id: int, kind: str, key: str, subject: str, otherwise: Callable[[], None]) -> Write:
+    """The statement that refreshes the player's entry with `key`, unread again, if its
+    `params["subject"]` is `subject`, and sends it live on commit; `otherwise` is called when
+    it refreshed none (no such entry, or the kind is turned off): the caller then makes it
+    with `do_notify`.  One statement, for an entry that comes back all the time ("your turn"),
+    whose link and text need not be made again while its subject (who the opponents are)
+    stays the same; it goes in the caller's round trip (a `turn_started` answer)."""
+
+    def then(rows: list[tuple[Any, ...]]) -> None:
+        if rows:
+            broadcast.send_on_commit([broadcast.notified(user_id, rows[0][0])])
+        else:
+            otherwise()
+
+    return Write(_NOTIFY_AGAIN, [_now(), user_id, key, kind, subject, *_wanted(user_id, kind)], then)
 
 
 def do_mark_read(*, user_id: int, ids: list[int] | None = None) -> int:
