@@ -8,8 +8,10 @@ import functools
 import threading
 from typing import Any
 
+import psycopg
 from django.db import connection
 from django.db.models import JSONField, Model
+from psycopg.pq import Format
 from psycopg.types.json import Jsonb
 
 from common import fastjson
@@ -176,6 +178,10 @@ def _joined(statements: tuple[str, ...]) -> str:
 
 
 _kept = threading.local()
+_C_TIMESTAMPTZ = psycopg.adapters.get_loader(psycopg.adapters.types["timestamptz"].oid, Format.TEXT)
+"""psycopg's own loader, in C (psycopg's binary build): Django's parses each timestamp in
+Python, to give it Django's time zone, which is the session's (UTC) that psycopg's gives too
+(`tests/games/test_match_services.py` compares the two reads)."""
 
 
 def _kept_cursor(sql: str) -> Any:
@@ -192,6 +198,7 @@ def _kept_cursor(sql: str) -> Any:
     if cursor is None or cursor.closed:
         with connection.wrap_database_errors:
             cursor = _kept.cursors[sql] = connection.create_cursor()
+        cursor.adapters.register_loader("timestamptz", _C_TIMESTAMPTZ)
     return connection._prepare_cursor(cursor)
 
 

@@ -13,6 +13,7 @@ from games.models import Match, Move, Room
 from games.replays import is_consistent, states_by_version
 from games.rules.gin import GinState, view_for
 from games.services import ServiceError
+from games.services.storage import lock_match
 from tests.games.support import assert_no_leak, first_deal, make_user, me, ruleset, simple_policy
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -370,3 +371,33 @@ def test_a_ping_marks_its_seats_seen_at_most_every_ten_seconds_and_no_one_elses(
     seats.filter(index=1).update(last_seen=None)  # never seen yet
     assert services.do_touch_presence(room=match.room, identity=me(bo))
     assert not services.do_touch_presence(room=match.room, identity=me(make_user("Eve")))
+
+
+def test_the_locking_read_gives_what_the_orm_reads():
+    """lock_match reads its columns itself (orjson for the JSON, psycopg's own timestamp
+    loader on a kept cursor): every value, a timestamp's zone included, is the ORM's."""
+    match, players = two_player_match()
+    services.do_socket_opened(room=match.room, identity=me(players[1]))
+    for n in range(3):  # moves stored: a state, a log, a seat seen
+        match.refresh_from_db()
+        state = GinState.from_json(match.state)
+        services.do_act(
+            match_id=match.pk,
+            identity=me(players[state.turn]),
+            version=match.version,
+            client_id=f"c{n}",
+            action=simple_policy(view_for(state, state.turn)),
+        )
+    for attempt in range(2):  # the second on the kept cursor
+        with transaction.atomic():
+            locked, seats = lock_match(match_id=match.pk, client_id=f"x{attempt}")
+        by_orm = Match.objects.select_related("room").get(pk=match.pk)
+        for read, orm in [
+            (locked, by_orm),
+            (locked.room, by_orm.room),
+            *zip(seats, by_orm.room.seats.order_by("index")),
+        ]:
+            for field in type(orm)._meta.concrete_fields:
+                value, expected = getattr(read, field.attname), getattr(orm, field.attname)
+                zones = getattr(value, "tzinfo", None), getattr(expected, "tzinfo", None)
+                assert value == expected and zones[0] == zones[1], field.attname
