@@ -395,7 +395,7 @@ def test_the_locking_read_gives_what_the_orm_reads():
         for read, orm in [
             (locked, by_orm),
             (locked.room, by_orm.room),
-            *zip(seats, by_orm.room.seats.order_by("index")),
+            *zip(seats, by_orm.room.seats.order_by("index"), strict=True),
         ]:
             for field in type(orm)._meta.concrete_fields:
                 value, expected = getattr(read, field.attname), getattr(orm, field.attname)
