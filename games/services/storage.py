@@ -29,11 +29,8 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
     """
     params: list[Any] = [match_id]
     if client_id is not None:
-        params = [
-            client_id,
-            *(f"{seat}:{client_id}" for seat in range(MAX_SEATS)),
-            match_id,
-        ]  # a next_hand's deal
+        deal_tags = [f"{seat}:{client_id}" for seat in range(MAX_SEATS)]  # a next_hand's deal
+        params = [client_id, *deal_tags, match_id]
     found, seats = _read_each(
         [
             (
