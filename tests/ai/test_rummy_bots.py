@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from games.ai import choose_action as any_choose_action
 from games.ai.rummy import LEVELS, choose_action, reading
 from games.ai.rummy.knowledge import Knowledge, read_view
-from games.ai.rummy.policy import hides_melds
+from games.ai.rummy.policy import hides_melds, in_endgame
 from games.rules.cards import format_cards
 from games.rules.rummy import RummyRules, RummyState, apply, legal_actions, new_match, view_for
 from games.rules.rummy.deck import card_of
@@ -344,6 +344,23 @@ def test_hard_reads_the_chance_that_another_seat_goes_out_before_its_next_turn()
     assert chance(replace(_one_out(k, 1), came_out=(False,) * 4)) == 0.0
     bare = replace(_one_out(k, 2), table=())
     assert chance(bare) == 0.0
+
+
+def test_hard_counts_the_points_in_hand_once_another_seat_may_go_out() -> None:
+    """Hard's discard weighs the points in hand over its partial melds by the same sampled
+    chance that lays its held melds: against one card on a table of ten melds, not against six
+    cards there, nor against two on a bare table, whose count alone made Medium's rule fire."""
+    k = _with_table()
+    hard, medium = LEVELS["hard"], LEVELS["medium"]
+
+    def endgame(level, seen: Knowledge) -> bool:
+        return in_endgame(seen, level, random.Random(1))
+
+    assert endgame(hard, _one_out(k, 1))
+    assert not endgame(hard, _one_out(k, 6))
+    bare = replace(_one_out(k, 2), table=())
+    assert not endgame(hard, bare) and endgame(medium, bare)
+    assert not endgame(medium, _one_out(k, 3))
 
 
 def test_hard_holds_its_melds_by_the_match_score() -> None:

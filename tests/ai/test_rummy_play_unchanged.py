@@ -12,7 +12,7 @@ from games.ai.rummy import LEVELS, choose_action
 from games.rules.rummy import view_for
 from tests.ai.test_rummy_bots import random_rules, walk
 
-PLAY_DIGEST = "2c6b5cd76e411959b52d7589123742212594b4dcfe767c1ce76bbbd016e404c5"
+PLAY_DIGEST = "0f9667d1b03fea395b2ef07a84bf5ecf1742de3a65489ba55d73faadea404581"
 POSITIONS = 1500
 
 

@@ -49,8 +49,8 @@ class Level:
     holds_for_rummy: bool = False
     """Keeps its melds back while one card short of a Rummy and the table is far from going out."""
     endgame_outs: float = 1.0
-    """Share of `outs_weight` kept once a seat that came out is down to two cards: then the
-    points in hand count, not the melds they might make."""
+    """Share of `outs_weight` kept once another seat may go out before this one's next turn
+    (`in_endgame`): then the points in hand count, not the melds they might make."""
     holds_melds: bool = False
     """At three or four seats, comes out with the fewest cards worth the minimum and keeps its
     other melds in hand until the turn it goes out (`hides_melds`): a meld on the table is a
@@ -260,8 +260,9 @@ def _discard(k: Knowledge, level: Level, rng: Random) -> int:
         slips = [c for c in naturals if card_of(c) in loose]
         if slips:
             return rng.choice(slips)
+    endgame = in_endgame(k, level, rng)
     samples = reading.sample_hands(k, rng, level.samples, seats=_priced_seats(k)) if level.samples else []
-    return DiscardScore(k, level, samples).cheapest(naturals)
+    return DiscardScore(k, level, samples, endgame=endgame).cheapest(naturals)
 
 
 class DiscardScore:
@@ -270,12 +271,12 @@ class DiscardScore:
     (`danger_weight`; priced on `samples`, Hard's guesses of the other hands, when there are any).
     The bots take the cheapest; the review (`games.ai.rummy.review`) shows every one."""
 
-    def __init__(self, k: Knowledge, level: Level, samples: list[reading.Hands]) -> None:
+    def __init__(self, k: Knowledge, level: Level, samples: list[reading.Hands], *, endgame: bool) -> None:
         hand = k.cards()
         self.k, self.level, self.samples = k, level, samples
         self.table = DiscardTable(hand, k.rules)
         self.loose = list(arrange(hand, k.rules).left)
-        self.outs_weight = level.outs_weight * (level.endgame_outs if _endgame(k) else 1.0)
+        self.outs_weight = level.outs_weight * (level.endgame_outs if endgame else 1.0)
         self._reaches = {s: reading.reaches(samples, s) for s in _priced_seats(k)} if samples else {}
 
     def cost(self, c: int, left: int) -> tuple[float, int]:
@@ -314,7 +315,13 @@ class DiscardScore:
         return judgement.points(self.k, self.k.cards()) - card_points(card_of(c), self.k.rules)
 
 
-def _endgame(k: Knowledge) -> bool:
+def in_endgame(k: Knowledge, level: Level, rng: Random) -> bool:
+    """Whether another seat may go out before this one's next turn, so that the points in hand
+    count more than the melds they might make (`Level.endgame_outs`): for Hard at three or four
+    seats, by the chance read on sampled hands (`reading.out_chance`, from `LAYS_AT_RISK`, as its
+    held melds go down); else once a seat that came out is down to two cards."""
+    if level.holds_melds and k.seats > 2:
+        return reading.out_chance(k, rng, RISK_SAMPLES, most_cards=RISK_MOST_CARDS) >= LAYS_AT_RISK
     return any(k.came_out[s] and k.hand_counts[s] <= 2 for s in range(k.seats) if s != k.seat)
 
 

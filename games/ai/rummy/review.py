@@ -26,7 +26,7 @@ from typing import Any
 from games.ai.review import Option, Verdict, verdict_of
 from games.ai.rummy import LEVELS, decision_seed, judgement, reading
 from games.ai.rummy.knowledge import Knowledge, read_view
-from games.ai.rummy.policy import DiscardScore, Level, comes_out, holds_for_rummy, too_early
+from games.ai.rummy.policy import DiscardScore, Level, comes_out, holds_for_rummy, in_endgame, too_early
 from games.rules.rummy.deck import card_of
 from games.rules.rummy.melds import hand_points, meld_points
 from games.rules.rummy.solver import arrange, arrange_first_meld
@@ -56,18 +56,21 @@ def review_decision(
     if not coming_out and chosen["type"] == "meld":  # a meld of a seat already out: no choice judged
         return []
     level = replace(HARD, samples=samples)
-    hands = reading.sample_hands(k, Random(decision_seed("review", view, seed)), samples)
+    rng = Random(decision_seed("review", view, seed))
+    hands = reading.sample_hands(k, rng, samples)
     verdicts = []
     if coming_out:
         verdicts.append(_come_out(k, level, hands, COME_OUT if chosen["type"] == "meld" else WAIT))
     if chosen["type"] == "discard":
-        verdicts.extend(_discard(k, level, hands, chosen))
+        verdicts.extend(_discard(k, level, hands, chosen, endgame=in_endgame(k, level, rng)))
     return verdicts
 
 
-def _discard(k: Knowledge, level: Level, hands: list[reading.Hands], chosen: dict[str, Any]) -> list[Verdict]:
+def _discard(
+    k: Knowledge, level: Level, hands: list[reading.Hands], chosen: dict[str, Any], *, endgame: bool
+) -> list[Verdict]:
     ids = [a["card"] for a in k.of_type("discard")]
-    costs = DiscardScore(k, level, hands).costs(ids)
+    costs = DiscardScore(k, level, hands, endgame=endgame).costs(ids)
     # Hard's order among equal costs (the higher id first), then one option per card face.
     ranked: dict[str, float] = {}
     for c in sorted(ids, key=lambda c: (costs[c], -c)):
