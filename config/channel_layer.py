@@ -19,6 +19,13 @@ pop, copy the message into the backup, later drop it from there); the pump makes
 the messages waiting (`BZMPOP`, Redis 7): a move's frames to two sockets of a process come
 together.
 
+Delivering here: a message for this process's own sockets goes straight to their buffers
+(while the pump runs, so while they wait), not to Redis and back through the pump: the socket
+that made a move gets its own frame without two round trips, and a process whose sockets are
+the only members skips the push.  Only messages sent from different processes may then arrive
+in another order than their scores, and those were never causally ordered: a socket acts on
+what it received.
+
 Reconnecting: redis-py keeps dead connections in its pool after Redis restarts and, unless
 told to retry, hands the first command on each the error (a socket's receive that met one
 closed the socket with 1011).  Every command is retried on a fresh connection for a few
@@ -185,9 +192,30 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
                 for channel in [channels] if isinstance(channels, str) else channels:
                     self.receive_buffer[channel].put_nowait(message)
 
+    def _pumping_here(self) -> bool:
+        """Whether this process's pump runs on this loop: its sockets wait for messages here."""
+        pump = self._pump
+        return pump is not None and not pump.done() and pump.get_loop() is asyncio.get_running_loop()
+
+    def _deliver_here(self, payload: bytes) -> int:
+        """Hand a message for this process's own sockets to their buffers as the pump would
+        have popped it (the same bytes read back), without the round trips to Redis and back:
+        a socket's own move comes back to it this way.  A socket whose buffer holds its
+        capacity loses the message, as a full channel in Redis would.  Returns the number lost."""
+        message = self.deserialize(payload)
+        lost = 0
+        for channel in message.pop("__asgi_channel__"):
+            buffer = self.receive_buffer[channel]
+            if buffer.qsize() >= self.get_capacity(channel):
+                lost += 1
+            else:
+                buffer.put_nowait(message)
+        return lost
+
     async def group_send_many(self, messages: list[tuple[str, Message]]) -> None:
-        """`group_send` each (group, message) pair, in order, in two round trips.  A message
-        may be a callable that makes it: it is called only if its group has members."""
+        """`group_send` each (group, message) pair, in order, in two round trips (one when every
+        member is a socket of this process).  A message may be a callable that makes it: it is
+        called only if its group has members."""
         with LAYER_SEND_SECONDS.labels("group_send_many").time():
             await self._group_send_many(messages)
 
@@ -211,6 +239,8 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             group: [name.decode() for name in names] for group, names in zip(groups, members, strict=True)
         }
         keys, payloads, capacities, scores = [], [], [], []
+        over_capacity = 0
+        here = self.client_prefix + "!" if self._pumping_here() else None
         for group, message in messages:
             if not channels_of[group]:
                 continue
@@ -218,16 +248,18 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
                 channels_of[group], made(message)
             )
             for key, payload in key_messages.items():
+                if here is not None and key.endswith(here):
+                    over_capacity += self._deliver_here(payload)
+                    continue
                 keys.append(key)
                 payloads.append(payload)
                 capacities.append(key_capacities[key])
                 scores.append(now + len(scores) * SCORE_STEP)
-        if not keys:
-            return
-        over_capacity = await push(
-            keys=keys,
-            args=[*payloads, *capacities, *scores, int(now) - int(self.expiry), int(self.expiry)],
-            client=connection,
-        )
+        if keys:
+            over_capacity += await push(
+                keys=keys,
+                args=[*payloads, *capacities, *scores, int(now) - int(self.expiry), int(self.expiry)],
+                client=connection,
+            )
         if over_capacity:  # as channels_redis: the message is dropped, the client resyncs on the gap
-            logger.info("%s of %s channel messages over capacity", over_capacity, len(keys))
+            logger.info("%s channel messages over capacity", over_capacity)

@@ -233,3 +233,74 @@ async def test_a_message_made_on_demand_is_made_only_for_a_group_with_members(la
     )
     assert [m["n"] for m in await received(layer, watcher, 1)] == [2]
     assert made == [2]
+
+
+@pytest.fixture
+async def elsewhere(layer):
+    """The same layer as another process sees it (its own sockets, its own pump)."""
+    other = BatchingRedisChannelLayer(hosts=layer.hosts, prefix=layer.prefix, capacity=layer.capacity)
+    yield other
+    await other.close_pools()
+
+
+async def _counting_pops(layer, monkeypatch) -> list[int]:
+    connection = layer.connection(0)
+    pops: list[int] = []
+    pop = connection.bzmpop
+
+    async def counted(*args, **kwargs):
+        popped = await pop(*args, **kwargs)
+        pops.append(0 if popped is None else len(popped[1]))
+        return popped
+
+    monkeypatch.setattr(connection, "bzmpop", counted)
+    return pops
+
+
+async def test_a_move_comes_back_to_its_own_process_without_redis_and_goes_to_the_other(
+    layer, elsewhere, monkeypatch
+):
+    """The socket that moved had its own frame go to Redis and back through the pump: two
+    round trips and a process's CPU for a message that never leaves it."""
+    pops = await _counting_pops(layer, monkeypatch)
+    mine, theirs = await layer.new_channel(), await elsewhere.new_channel()
+    await layer.group_add("table.seat.0", mine)
+    await layer.group_add("table.seat.1", theirs)
+    waiting_here = asyncio.ensure_future(layer.receive(mine))
+    waiting_there = asyncio.ensure_future(elsewhere.receive(theirs))
+    await asyncio.sleep(0.2)  # both processes' pumps wait in Redis
+    await layer.group_send_many(
+        [("table.seat.0", {"type": "game.update", "n": 1}), ("table.seat.1", {"type": "game.update", "n": 2})]
+    )
+    assert (await asyncio.wait_for(waiting_here, 5))["n"] == 1
+    assert (await asyncio.wait_for(waiting_there, 5))["n"] == 2
+    assert sum(pops) == 0  # nothing of it was popped here
+
+
+async def test_messages_delivered_here_keep_their_order_and_read_as_if_through_redis(layer):
+    first, second = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("a", first)
+    await layer.group_add("b", first)
+    await layer.group_add("b", second)
+    waiting = asyncio.ensure_future(layer.receive(first))
+    await asyncio.sleep(0.2)
+    await layer.group_send_many(
+        [("a" if n % 2 else "b", {"type": "x", "n": n, "cards": (1, 2)}) for n in range(10)]
+    )
+    got = [await asyncio.wait_for(waiting, 5), *await received(layer, first, 9)]
+    assert [m["n"] for m in got] == list(range(10))
+    assert got[0]["cards"] == [1, 2]  # msgpack's reading, as the pump's
+    assert [m["n"] for m in await received(layer, second, 5)] == [0, 2, 4, 6, 8]
+
+
+async def test_a_full_buffer_here_drops_what_is_over_its_capacity(layer):
+    layer.capacity = 3
+    busy, slow = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("a", slow)
+    waiting = asyncio.ensure_future(layer.receive(busy))  # the pump runs; `slow` reads nothing yet
+    await asyncio.sleep(0.2)
+    await layer.group_send_many([("a", {"type": "x", "n": n}) for n in range(5)])
+    assert [m["n"] for m in await received(layer, slow, 3)] == [0, 1, 2]
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(slow), 0.5)
+    waiting.cancel()
