@@ -1,7 +1,7 @@
 """The CPU of a move in one process, as a table socket makes it: `do_act` through the
 database thread, and what its commit sends through the channel layer.
 
-    python -m tools.act_bench [--tables 20] [--actions 2000] [--profile FILE]
+    python -m tools.act_bench [--tables 20] [--actions 2000] [--listen] [--profile FILE]
 
 Both seats of each gin table count as connected (so "your turn" entries are written as on the
 site) and play the load test's simple policy; the bench times `process_time` around each
@@ -10,7 +10,10 @@ the next view outside the timed part.  The deals are the same on every run.  It 
 PostgreSQL and Redis (`DATABASE_URL`, `REDIS_URL`; its own database `act_bench` and Redis
 database 5 by default: `ACT_BENCH_DB`, `ACT_BENCH_REDIS_URL`).  With `--profile`, cProfile's
 statistics of the timed calls (on a CPU clock) go to FILE (the event loop's) and FILE.thread
-(the database thread's).
+(the database thread's).  With `--listen`, each table's seats have a socket's channel waiting,
+seat 0's on this process's layer and seat 1's on a second layer standing for another process
+(as the load test seats them), and a move's time runs until both have received its frame: the
+channel layer's receiving is timed too.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ def main() -> int:
     )
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--actions", type=int, default=2000)
+    parser.add_argument("--listen", action="store_true", help="time the frames' receiving too")
     parser.add_argument("--profile", help="write cProfile statistics of the timed moves here")
     args = parser.parse_args()
 
@@ -50,14 +54,16 @@ def main() -> int:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    result = asyncio.run(_run(tables=args.tables, actions=args.actions, profile=args.profile))
+    result = asyncio.run(
+        _run(tables=args.tables, actions=args.actions, listen=args.listen, profile=args.profile)
+    )
     print(json.dumps(result))
     return 0
 
 
-async def _run(*, tables: int, actions: int, profile: str | None) -> dict:
+async def _run(*, tables: int, actions: int, listen: bool, profile: str | None) -> dict:
     from common.db import database_sync_to_async
-    from games import selectors, services
+    from games import broadcast, selectors, services
     from games.identity import Identity
     from games.models import Match, Room
     from games.services import run as run_module
@@ -101,6 +107,7 @@ async def _run(*, tables: int, actions: int, profile: str | None) -> dict:
         return in_thread.runcall(services.do_act, **kwargs)
 
     act, read = database_sync_to_async(do_act), database_sync_to_async(next_move)
+    sockets = await _sockets(found, broadcast) if listen else {}
     costs: list[float] = []
     n = 0
     while len(costs) < actions and found:
@@ -110,12 +117,17 @@ async def _run(*, tables: int, actions: int, profile: str | None) -> dict:
             found.remove((match_id, identities))
             continue
         seat, version, action = move
+        arrivals = [
+            asyncio.ensure_future(layer.receive(channel)) for layer, channel in sockets.get(match_id, [])
+        ]
+        await asyncio.sleep(0)  # waiting, as a socket's receive always is
         started = time.process_time()
         if profiler:
             profiler.enable()
         await act(
             match_id=match_id, identity=identities[seat], version=version, client_id=f"m{n}", action=action
         )
+        await asyncio.wait_for(asyncio.gather(*arrivals), 10)
         if profiler:
             profiler.disable()
         costs.append(time.process_time() - started)
@@ -130,6 +142,33 @@ async def _run(*, tables: int, actions: int, profile: str | None) -> dict:
         "cpu_ms_p50": round(costs_ms[len(costs_ms) // 2], 3),
         "cpu_ms_p90": round(costs_ms[int(len(costs_ms) * 0.9)], 3),
     }
+
+
+_idle: list[asyncio.Future] = []
+
+
+async def _sockets(found: list, broadcast: types.ModuleType) -> dict[int, list[tuple[object, str]]]:
+    """For each match, seat 0's channel on this process's layer and seat 1's on another's, each
+    in its seat's group as a table socket is."""
+    from channels.layers import get_channel_layer
+    from django.conf import settings
+
+    from games.models import Match
+
+    here = get_channel_layer()
+    elsewhere = type(here)(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    matches = await Match.objects.select_related("room").ain_bulk([m for m, _ in found])
+    codes = {pk: match.room.code for pk, match in matches.items()}
+    sockets = {}
+    for layer in [here, elsewhere]:  # an idle socket each: the processes' pumps run throughout
+        _idle.append(asyncio.ensure_future(layer.receive(await layer.new_channel())))
+    for match_id, _ in found:
+        sockets[match_id] = []
+        for seat, layer in enumerate([here, elsewhere]):
+            channel = await layer.new_channel()
+            await layer.group_add(broadcast.seat_group(codes[match_id], seat), channel)
+            sockets[match_id].append((layer, channel))
+    return sockets
 
 
 if __name__ == "__main__":
