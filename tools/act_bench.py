@@ -63,7 +63,7 @@ def main() -> int:
 
 async def _run(*, tables: int, actions: int, listen: bool, profile: str | None) -> dict:
     from common.db import database_sync_to_async
-    from games import broadcast, selectors, services
+    from games import selectors, services
     from games.identity import Identity
     from games.models import Match, Room
     from games.services import run as run_module
@@ -107,7 +107,7 @@ async def _run(*, tables: int, actions: int, listen: bool, profile: str | None) 
         return in_thread.runcall(services.do_act, **kwargs)
 
     act, read = database_sync_to_async(do_act), database_sync_to_async(next_move)
-    sockets = await _sockets(found, broadcast) if listen else {}
+    sockets = await _sockets(found) if listen else {}
     costs: list[float] = []
     n = 0
     while len(costs) < actions and found:
@@ -144,15 +144,16 @@ async def _run(*, tables: int, actions: int, listen: bool, profile: str | None) 
     }
 
 
-_idle: list[asyncio.Future] = []
+_idle: list[asyncio.Future] = []  # held: a task nobody references may be collected
 
 
-async def _sockets(found: list, broadcast: types.ModuleType) -> dict[int, list[tuple[object, str]]]:
+async def _sockets(found: list) -> dict[int, list[tuple[object, str]]]:
     """For each match, seat 0's channel on this process's layer and seat 1's on another's, each
     in its seat's group as a table socket is."""
     from channels.layers import get_channel_layer
     from django.conf import settings
 
+    from games import broadcast
     from games.models import Match
 
     here = get_channel_layer()
