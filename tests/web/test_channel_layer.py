@@ -190,15 +190,10 @@ async def test_a_burst_of_more_commands_than_redis_py_pools_by_default_all_succe
     assert [len(await received(layer, channel, 1)) for channel in channels] == [1] * 300
 
 
-async def test_the_messages_waiting_for_a_process_come_in_one_round_trip_in_order(layer, monkeypatch):
-    """The pump took one message a round trip: a move's frames to two sockets of one process
-    cost two, and a burst as many as it had messages."""
-    first, second = await layer.new_channel(), await layer.new_channel()
-    await layer.group_add("seat", first)
-    await layer.group_add("other", second)
-    await layer.group_send_many([("seat" if n % 3 else "other", {"type": "x", "n": n}) for n in range(12)])
+def _counting_pops(layer, monkeypatch) -> list[int]:
+    """The number of messages each of the pump's pops takes from now on."""
     connection = layer.connection(0)
-    pops = []
+    pops: list[int] = []
     pop = connection.bzmpop
 
     async def counted(*args, **kwargs):
@@ -207,6 +202,17 @@ async def test_the_messages_waiting_for_a_process_come_in_one_round_trip_in_orde
         return popped
 
     monkeypatch.setattr(connection, "bzmpop", counted)
+    return pops
+
+
+async def test_the_messages_waiting_for_a_process_come_in_one_round_trip_in_order(layer, monkeypatch):
+    """The pump took one message a round trip: a move's frames to two sockets of one process
+    cost two, and a burst as many as it had messages."""
+    first, second = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("seat", first)
+    await layer.group_add("other", second)
+    await layer.group_send_many([("seat" if n % 3 else "other", {"type": "x", "n": n}) for n in range(12)])
+    pops = _counting_pops(layer, monkeypatch)
     assert [m["n"] for m in await received(layer, first, 8)] == [n for n in range(12) if n % 3]
     assert [m["n"] for m in await received(layer, second, 4)] == [0, 3, 6, 9]
     assert pops == [12]  # (the pump's next pop waits on, for the sockets still receiving)
@@ -243,26 +249,12 @@ async def elsewhere(layer):
     await other.close_pools()
 
 
-async def _counting_pops(layer, monkeypatch) -> list[int]:
-    connection = layer.connection(0)
-    pops: list[int] = []
-    pop = connection.bzmpop
-
-    async def counted(*args, **kwargs):
-        popped = await pop(*args, **kwargs)
-        pops.append(0 if popped is None else len(popped[1]))
-        return popped
-
-    monkeypatch.setattr(connection, "bzmpop", counted)
-    return pops
-
-
 async def test_a_move_comes_back_to_its_own_process_without_redis_and_goes_to_the_other(
     layer, elsewhere, monkeypatch
 ):
     """The socket that moved had its own frame go to Redis and back through the pump: two
     round trips and a process's CPU for a message that never leaves it."""
-    pops = await _counting_pops(layer, monkeypatch)
+    pops = _counting_pops(layer, monkeypatch)
     mine, theirs = await layer.new_channel(), await elsewhere.new_channel()
     await layer.group_add("table.seat.0", mine)
     await layer.group_add("table.seat.1", theirs)
