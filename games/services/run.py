@@ -44,7 +44,7 @@ class Run:
         self.hands_before = len(match.state.get("history", []))
         self.was_playing = match.status == Match.Status.PLAYING
         self.events: list[dict[str, Any]] = []
-        self.seq = Move.objects.filter(match=match).count() if moves_logged is None else moves_logged
+        self.seq = _moves_logged(match) if moves_logged is None else moves_logged
         self.moves: list[Move] = []
         self.call_until = match.call_deadline
         # A stored callable discard was offered to the bots when it was made.
@@ -225,6 +225,13 @@ class Run:
         if self.was_playing and match.status == Match.Status.FINISHED:
             self.was_playing = False
             transaction.on_commit(lambda: signals.match_finished.send(Match, match=match))
+
+
+def _moves_logged(match: Match) -> int:
+    """The moves the match's log holds: its last `seq` + 1 (numbered from 0 with no gap), read
+    from the end of an index rather than counted (`storage.lock_match` reads it the same way)."""
+    last = Move.objects.filter(match=match).order_by("-seq").values_list("seq", flat=True).first()
+    return 0 if last is None else last + 1
 
 
 def start_match(

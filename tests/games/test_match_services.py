@@ -9,10 +9,11 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import services
-from games.models import Match, Move, Room
+from games.models import MAX_SEATS, Match, Move, Room
 from games.replays import is_consistent, states_by_version
 from games.rules.gin import GinState, view_for
 from games.services import ServiceError
+from games.services.storage import _lock_sql as lock_sql
 from games.services.storage import lock_match
 from tests.games.support import assert_no_leak, first_deal, make_user, me, ruleset, simple_policy
 
@@ -401,3 +402,37 @@ def test_the_locking_read_gives_what_the_orm_reads():
                 value, expected = getattr(read, field.attname), getattr(orm, field.attname)
                 zones = getattr(value, "tzinfo", None), getattr(expected, "tzinfo", None)
                 assert value == expected and zones[0] == zones[1], field.attname
+
+
+def _pages_read_locking(match_id: int) -> tuple[int, int]:
+    """(the pages the locking read touches, the moves it says the log holds)."""
+    sql = lock_sql(counted=True, vendor=connection.vendor)
+    params = ["nobody", *[f"{seat}:nobody" for seat in range(MAX_SEATS)], match_id]
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {sql}", params)
+        plan = cursor.fetchone()[0][0]["Plan"]
+        cursor.execute(sql, params)
+        logged = cursor.fetchone()[-2]
+    return plan["Shared Hit Blocks"] + plan["Shared Read Blocks"], logged
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="reads PostgreSQL's query plan")
+def test_a_move_reads_as_many_pages_late_in_a_long_match_as_early():
+    """Each move counted the match's whole log in its locking read: on a busy site a match's
+    moves lie on as many pages as there are moves (the tables' moves interleave), and every
+    move read them all.  (Bulky moves stand for that here.)  What is left, the look-up of the
+    move's id, grows by a few pages."""
+    match, players = two_player_match()
+    Move.objects.filter(match=match).delete()
+    bulky = {"type": "discard", "card": 0, "padding": "x" * 1500}  # a few moves a page
+    logged = []
+    for upto in (200, 600):
+        have = Move.objects.filter(match=match).count()
+        Move.objects.bulk_create(
+            Move(match=match, seq=n, seat=0, action=bulky, client_id=f"c{n}", actor="player", version=n)
+            for n in range(have, upto)
+        )
+        logged.append(_pages_read_locking(match.pk))
+    (early, early_count), (late, late_count) = logged
+    assert (early_count, late_count) == (200, 600)
+    assert late <= early + 15  # counting: 400 moves more, about 100 pages more
