@@ -23,9 +23,8 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
     """The match and its room, both locked (in that order, by one query), and its seats.
 
     With `client_id`, the same query tells how many moves the log holds (`moves_logged`: the
-    last `seq` + 1, since a log's moves are numbered from 0 with no gap; one probe of an index,
-    where counting them read every page the match's moves lie on, more with every move) and
-    whether any may carry that id (`maybe_seen`, whoever sent it): a move costs one query fewer.
+    last `seq` + 1, a log being numbered from 0 with no gap; one index probe, where a count
+    reads about a page a move) and whether any may carry that id (`maybe_seen`, whoever sent it): a move costs one query fewer.
     The SQL is written out: the ORM built these queries anew for every move, about 1.3 ms of
     CPU of the 3.5 ms a move cost (docs/benchmarks.md, "Load", fourth round).
     """
