@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from games.ai import choose_action as any_choose_action
 from games.ai.rummy import LEVELS, choose_action, reading
 from games.ai.rummy.knowledge import Knowledge, read_view
-from games.ai.rummy.policy import decide, hides_melds, in_endgame
+from games.ai.rummy.policy import hides_melds, in_endgame
 from games.rules.cards import format_cards
 from games.rules.rummy import RummyRules, RummyState, apply, legal_actions, new_match, view_for
 from games.rules.rummy.deck import card_of
@@ -384,29 +384,3 @@ def test_hard_holds_its_melds_by_the_match_score() -> None:
     assert not hides(last=True, totals=ahead, near_out=False)
     assert not hides(last=False, totals=ahead, near_out=False)
     assert not hides_melds(k, LEVELS["medium"], random.Random(1))
-
-
-def test_hard_reads_the_chance_that_another_seat_goes_out_once_a_play(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The held melds, the discard's endgame and the discard `_melds_to_lay` keeps back share one
-    sampled chance (64 guesses): one reading a play at most, whatever the play."""
-    calls = []
-    real = reading.out_chance
-
-    def counted(*args: Any, **kwargs: Any) -> float:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(reading, "out_chance", counted)
-    hard, read = LEVELS["hard"], 0
-    for seed in range(4):
-        for state in walk(RummyRules(), 4, seed=seed, randomness=0.0):
-            if state.phase != "play":
-                continue
-            k = replace(read_view(view_for(state, state.turn)), last_round=False)
-            calls.clear()
-            decide(k, hard, random.Random(seed))
-            assert len(calls) <= 1
-            read += len(calls)
-    assert read >= 20

@@ -106,26 +106,25 @@ def _call_helps(k: Knowledge) -> bool:
 def _play(k: Knowledge, level: Level, rng: Random) -> Action:
     if not k.of_type("discard"):  # fixed_jokers: a freed joker must be played first
         return k.of_type("lay_off")[0]
-    risk = Risk(k, rng)
-    hiding = hides_melds(k, level, rng, risk=risk)
+    hiding = hides_melds(k, level, rng)
     if k.has({"type": "meld"}):
-        melds = _melds_to_lay(k, level, rng, hiding=hiding, risk=risk)
+        melds = _melds_to_lay(k, level, rng, hiding=hiding)
         if melds:
             return _meld_action(k, melds)
     return (
         _exchange(k, level)
         or _layoff(k, level, hiding=hiding)
-        or {"type": "discard", "card": _discard(k, level, rng, risk)}
+        or {"type": "discard", "card": _discard(k, level, rng)}
     )
 
 
-def _melds_to_lay(k: Knowledge, level: Level, rng: Random, *, hiding: bool, risk: Risk) -> tuple[Meld, ...]:
+def _melds_to_lay(k: Knowledge, level: Level, rng: Random, *, hiding: bool) -> tuple[Meld, ...]:
     """Everything the hand melds, keeping the discard back; to come out, the most valuable melds
     when the least-points arrangement is not worth enough."""
     hand = k.cards()
     best = arrange(hand, k.rules)
     if not best.left and not k.rules.win_without_discard:
-        best = arrange(judgement.without(hand, card_of(_discard(k, level, rng, risk))), k.rules)
+        best = arrange(judgement.without(hand, card_of(_discard(k, level, rng))), k.rules)
     hiding = hiding and not _goes_out(k, best)
     if k.came_out[k.seat]:
         return () if hiding else best.melds
@@ -157,22 +156,7 @@ SAFE_LEAD = 60
 wide is lost mainly by a hand caught full, not by another seat going out."""
 
 
-class Risk:
-    """The chance that another seat goes out before this one's next turn (`reading.out_chance`
-    on `RISK_SAMPLES` guesses), read at most once a decision, when first asked, with the
-    decision's random numbers: the held melds and the discard's endgame share one reading."""
-
-    def __init__(self, k: Knowledge, rng: Random) -> None:
-        self.k, self.rng = k, rng
-        self._chance: float | None = None
-
-    def __call__(self) -> float:
-        if self._chance is None:
-            self._chance = reading.out_chance(self.k, self.rng, RISK_SAMPLES, most_cards=RISK_MOST_CARDS)
-        return self._chance
-
-
-def hides_melds(k: Knowledge, level: Level, rng: Random, *, risk: Risk | None = None) -> bool:
+def hides_melds(k: Knowledge, level: Level, rng: Random) -> bool:
     """Whether melds beyond coming out stay in hand now, at three or four seats, by the match
     score: to the end while only going out first can win the match (the last round not leading,
     or `CATCHES_UP_FROM` behind before it); never with a `SAFE_LEAD`; else while another seat
@@ -184,7 +168,7 @@ def hides_melds(k: Knowledge, level: Level, rng: Random, *, risk: Risk | None = 
         return True
     if lead >= SAFE_LEAD:
         return False
-    return (risk or Risk(k, rng))() < LAYS_AT_RISK
+    return reading.out_chance(k, rng, RISK_SAMPLES, most_cards=RISK_MOST_CARDS) < LAYS_AT_RISK
 
 
 def _goes_out(k: Knowledge, best: Arrangement) -> bool:
@@ -267,7 +251,7 @@ def _spare(k: Knowledge, hand: list[Card], c: Card, now: int) -> bool:
     return judgement.points(k, judgement.without(hand, c)) <= now - card_points(c, k.rules)
 
 
-def _discard(k: Knowledge, level: Level, rng: Random, risk: Risk | None = None) -> int:
+def _discard(k: Knowledge, level: Level, rng: Random) -> int:
     """The card whose loss costs least (`DiscardScore`).  Jokers go only when nothing else may."""
     options = [a["card"] for a in k.of_type("discard")]
     naturals = [c for c in options if not card_of(c).is_joker] or options
@@ -276,7 +260,7 @@ def _discard(k: Knowledge, level: Level, rng: Random, risk: Risk | None = None) 
         slips = [c for c in naturals if card_of(c) in loose]
         if slips:
             return rng.choice(slips)
-    endgame = in_endgame(k, level, rng, risk=risk)
+    endgame = in_endgame(k, level, rng)
     samples = reading.sample_hands(k, rng, level.samples, seats=_priced_seats(k)) if level.samples else []
     return DiscardScore(k, level, samples, endgame=endgame).cheapest(naturals)
 
@@ -331,13 +315,13 @@ class DiscardScore:
         return judgement.points(self.k, self.k.cards()) - card_points(card_of(c), self.k.rules)
 
 
-def in_endgame(k: Knowledge, level: Level, rng: Random, *, risk: Risk | None = None) -> bool:
+def in_endgame(k: Knowledge, level: Level, rng: Random) -> bool:
     """Whether another seat may go out before this one's next turn, so that the points in hand
     count more than the melds they might make (`Level.endgame_outs`): for Hard at three or four
     seats, by the chance read on sampled hands (`reading.out_chance`, from `LAYS_AT_RISK`, as its
     held melds go down); else once a seat that came out is down to two cards."""
     if level.holds_melds and k.seats > 2:
-        return (risk or Risk(k, rng))() >= LAYS_AT_RISK
+        return reading.out_chance(k, rng, RISK_SAMPLES, most_cards=RISK_MOST_CARDS) >= LAYS_AT_RISK
     return any(k.came_out[s] and k.hand_counts[s] <= 2 for s in range(k.seats) if s != k.seat)
 
 
