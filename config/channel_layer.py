@@ -187,26 +187,24 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             if popped is None:
                 continue
             for content, _ in popped[1]:
-                message = self.deserialize(content)
-                channels = message.pop("__asgi_channel__")
-                for channel in [channels] if isinstance(channels, str) else channels:
-                    self.receive_buffer[channel].put_nowait(message)
+                self._to_buffers(content, bounded=False)
 
     def _pumping_here(self) -> bool:
         """Whether this process's pump runs on this loop: its sockets wait for messages here."""
         pump = self._pump
         return pump is not None and not pump.done() and pump.get_loop() is asyncio.get_running_loop()
 
-    def _deliver_here(self, payload: bytes) -> int:
-        """Hand a message for this process's own sockets to their buffers as the pump would
-        have popped it (the same bytes read back), without the round trips to Redis and back:
-        a socket's own move comes back to it this way.  A socket whose buffer holds its
-        capacity loses the message, as a full channel in Redis would.  Returns the number lost."""
-        message = self.deserialize(payload)
+    def _to_buffers(self, content: bytes, *, bounded: bool) -> int:
+        """Hand a message, as Redis holds it, to the buffers of its channels (this process's
+        sockets).  `bounded`: a socket whose buffer holds its capacity loses it, as a full channel
+        in Redis would (the pump's messages passed Redis's capacity already).  Returns the
+        number lost."""
+        message = self.deserialize(content)
+        channels = message.pop("__asgi_channel__")
         lost = 0
-        for channel in message.pop("__asgi_channel__"):
+        for channel in [channels] if isinstance(channels, str) else channels:
             buffer = self.receive_buffer[channel]
-            if buffer.qsize() >= self.get_capacity(channel):
+            if bounded and buffer.qsize() >= self.get_capacity(channel):
                 lost += 1
             else:
                 buffer.put_nowait(message)
@@ -248,8 +246,8 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
                 channels_of[group], made(message)
             )
             for key, payload in key_messages.items():
-                if here is not None and key.endswith(here):
-                    over_capacity += self._deliver_here(payload)
+                if here is not None and key.endswith(here):  # no round trips to Redis and back
+                    over_capacity += self._to_buffers(payload, bounded=True)
                     continue
                 keys.append(key)
                 payloads.append(payload)
