@@ -20,7 +20,7 @@ from games.seating import (
     holder,
     is_connected,
 )
-from games.services.storage import save_run
+from games.services import storage
 from games.wire import game_payload, seeds_secret
 
 ACTIVITY_STEP = timedelta(minutes=1)  # a room's last activity is kept to the minute: one write less per move
@@ -44,7 +44,7 @@ class Run:
         self.hands_before = len(match.state.get("history", []))
         self.was_playing = match.status == Match.Status.PLAYING
         self.events: list[dict[str, Any]] = []
-        self.seq = _moves_logged(match) if moves_logged is None else moves_logged
+        self.seq = storage.moves_logged(match) if moves_logged is None else moves_logged
         self.moves: list[Move] = []
         self.call_until = match.call_deadline
         # A stored callable discard was offered to the bots when it was made.
@@ -180,7 +180,9 @@ class Run:
             answers = signals.turn_started.send(Match, match=match, seat=self.seats[turn], seats=self.seats)
             writes = [write for _, write in answers if isinstance(write, signals.Write)]
         try:  # every caller holds a transaction: a failed insert rolls it all back
-            written = save_run(match=match, moves=self.moves, also=[(w.sql, w.params) for w in writes])
+            written = storage.save_run(
+                match=match, moves=self.moves, also=[(w.sql, w.params) for w in writes]
+            )
         except IntegrityError:
             raise ServiceError("conflict", "Another change landed first: resynced.") from None
         finished = match.status != Match.Status.PLAYING and room.state == Room.State.PLAYING
@@ -225,13 +227,6 @@ class Run:
         if self.was_playing and match.status == Match.Status.FINISHED:
             self.was_playing = False
             transaction.on_commit(lambda: signals.match_finished.send(Match, match=match))
-
-
-def _moves_logged(match: Match) -> int:
-    """The moves the match's log holds: its last `seq` + 1 (numbered from 0 with no gap), read
-    from the end of an index rather than counted (`storage.lock_match` reads it the same way)."""
-    last = Move.objects.filter(match=match).order_by("-seq").values_list("seq", flat=True).first()
-    return 0 if last is None else last + 1
 
 
 def start_match(
