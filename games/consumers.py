@@ -90,6 +90,7 @@ class RoomConsumer(JsonConsumer):
             await self.close(code=4403)
             return
         self.room, self.seats = admitted
+        self._touched()  # opening marks the seats seen (`_open`)
         self.match_id: int | None = None  # the match of the last state this socket was sent
         self.chat_in_history: set[int] = set()  # see _history_sent
         await self.accept()
@@ -194,9 +195,11 @@ class RoomConsumer(JsonConsumer):
                 await self._send_room()
                 await self._send_state()
             case commands.Ping():
-                await database_sync_to_async(services.do_touch_presence)(
-                    room=self.room, identity=self.identity
-                )
+                if time.monotonic() >= self.touch_after:
+                    await database_sync_to_async(services.do_touch_presence)(
+                        room=self.room, identity=self.identity
+                    )
+                    self._touched()
                 await self.send_json({"type": "pong"})
             case commands.Offer():
                 await database_sync_to_async(services.do_offer)(
@@ -281,6 +284,10 @@ class RoomConsumer(JsonConsumer):
         await self.close(code=4000)
 
     # --- helpers -------------------------------------------------------------------------
+
+    def _touched(self) -> None:
+        """The seats were marked seen now: the next pings within TOUCH_EVERY need not."""
+        self.touch_after = time.monotonic() + services.TOUCH_EVERY.total_seconds()
 
     async def _seats_now(self, seats: list[int]) -> None:
         """The seats this socket's identity holds, just read: its groups follow.  A seat left

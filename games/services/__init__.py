@@ -20,6 +20,7 @@ from games.services.matches import (
     do_timeout,
 )
 from games.services.presence import (
+    TOUCH_EVERY,
     do_release_lost_sockets,
     do_socket_closed,
     do_socket_opened,
@@ -43,6 +44,7 @@ __all__ = [
     "ActResult",
     "CALL_WINDOW",
     "ServiceError",
+    "TOUCH_EVERY",
     "check_live_room",
     "do_act",
     "do_bot_step",

@@ -19,6 +19,11 @@ from games.seating import (
 )
 
 SEEN_EVERY = timedelta(seconds=10)
+TOUCH_EVERY = timedelta(seconds=45)
+"""How often a socket's pings mark its seats seen in the database: a ping every 15 s, but a
+live seat's `last_seen` need only stay inside LOST_AFTER (it is then at most 60 s old, against
+2 minutes), and each touch is a database trip and a row written (a fifth of a load run's
+transactions, docs/benchmarks.md, session 27)."""
 
 
 def do_socket_opened(*, room: Room, identity: Identity) -> bool:

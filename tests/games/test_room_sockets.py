@@ -1,5 +1,6 @@
 """The table socket on the Redis layer and PostgreSQL: play, refusals, reconnects, privacy."""
 
+import asyncio
 import json
 from datetime import timedelta
 
@@ -10,6 +11,7 @@ from django.utils import timezone
 from games import flood, services
 from games.models import Match
 from games.replays import is_consistent, states_by_version
+from games.seating import LOST_AFTER
 from tests.games.sockets import CONNECT_SECONDS, connect, drain, receive_until
 from tests.games.support import assert_no_leak, first_deal, make_user, me, ruleset, simple_policy
 
@@ -267,3 +269,27 @@ async def test_a_seat_coming_and_going_reaches_the_table_and_opens_the_claim(red
         pass
     for sock in (a, back):
         await sock.disconnect()
+
+
+async def test_pings_mark_the_seat_seen_once_in_a_while_and_the_seat_stays_connected(
+    redis_layer, monkeypatch
+):
+    """A ping every 15 s need not write the seat each time: the socket touches it once per
+    TOUCH_EVERY (its opening counts), which keeps `last_seen` well inside LOST_AFTER."""
+    assert services.TOUCH_EVERY + timedelta(seconds=15) < LOST_AFTER  # a live seat is never lost
+    room, (ana, _) = await open_match()
+    touches = []
+    monkeypatch.setattr(services, "do_touch_presence", lambda **kw: touches.append(kw["identity"]) or True)
+    monkeypatch.setattr(services, "TOUCH_EVERY", timedelta(seconds=1))
+    sock = await connect(f"/ws/room/{room.code}/", ana)
+    await receive_until(sock, "state")
+    for _ in range(3):  # just opened: seen already
+        await sock.send_json_to({"type": "ping"})
+        await receive_until(sock, "pong")
+    assert touches == []
+    await asyncio.sleep(1.1)
+    for _ in range(3):
+        await sock.send_json_to({"type": "ping"})
+        await receive_until(sock, "pong")
+    assert touches == [me(ana)]
+    await sock.disconnect()

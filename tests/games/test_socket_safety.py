@@ -4,6 +4,7 @@ kills a socket, floods are cut off, and however a socket ends its seat's count c
 import asyncio
 import json
 import threading
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
@@ -176,6 +177,7 @@ async def test_the_seat_count_returns_to_zero_after_every_kind_of_close(redis_la
         raise RuntimeError("a defect in a service")
 
     monkeypatch.setattr(services, "do_touch_presence", broken)
+    monkeypatch.setattr(services, "TOUCH_EVERY", timedelta(0))  # every ping touches the seat
     sock = await opened()  # a service fails on a frame: the frame is refused, the socket stays
     (error,) = await answers(sock, '{"type": "ping"}')
     assert error["code"] == "server_error"
