@@ -346,7 +346,9 @@ class Match(models.Model):
 class Move(models.Model):
     """The move log: every action applied to a match, in order, enough to replay it."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: the (match, seq) constraint's index serves every lookup by match, and a
+    # second one cost an index insertion on every move.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty: the server (a deal).")
     action = models.JSONField()

@@ -446,3 +446,13 @@ def test_a_match_state_is_stored_compressed_with_lz4():
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_column_compression(state) FROM games_match WHERE id = %s", [match.pk])
         assert cursor.fetchone()[0] == "lz4"
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's catalogue")
+def test_a_move_updates_only_the_move_logs_indexes_its_reads_need():
+    """The key, the order of a match's log (its reads by match too) and the repeated-id check:
+    no index on the match alone, which cost an insertion on every move."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'games_move'")
+        columns = sorted(row[0].split(" USING btree ", 1)[1].split(" WHERE ")[0] for row in cursor.fetchall())
+    assert columns == ["(id)", "(match_id, seat, client_id)", "(match_id, seq)"]
