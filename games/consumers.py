@@ -391,7 +391,9 @@ def _admit(code: str, identity: Identity, token: str) -> tuple[Room, list[int]] 
 
 
 def _room_frame(room: Room, identity: Identity, language: str) -> dict[str, Any]:
-    room.refresh_from_db()  # its state moves on (open, playing...)
+    # Its state moves on (open, playing...); its rule set is read with it, not in a query of
+    # its own (a plain refresh forgets it).
+    room.refresh_from_db(from_queryset=Room.objects.select_related("ruleset"))
     return selectors.room_info(room, identity, language)
 
 

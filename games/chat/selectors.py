@@ -54,14 +54,15 @@ def history_frame(room: Room, user_id: int | None, seats: list[int]) -> dict[str
     channel = channel_for(room, seats)
     if channel is None:
         return None
-    hidden = muted_at(room.pk, user_id) | blocks.blocked_either_way(user_id)
+    muted = muted_at(room.pk, user_id)
+    hidden = muted | blocks.blocked_either_way(user_id)
     newest = ChatMessage.objects.filter(room=room, channel=channel).exclude(author_id__in=hidden)
     messages = list(newest.order_by("-created_at", "-id")[:HISTORY])[::-1]
     return {
         "type": "chat_history",
         "channel": channel,
         "messages": [message_wire(m) for m in messages],
-        "muted": sorted(muted_at(room.pk, user_id)),
+        "muted": sorted(muted),
     }
 
 

@@ -456,3 +456,20 @@ def test_a_move_updates_only_the_move_logs_indexes_its_reads_need():
         cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'games_move'")
         columns = sorted(row[0].split(" USING btree ", 1)[1].split(" WHERE ")[0] for row in cursor.fetchall())
     assert columns == ["(id)", "(match_id, seat, client_id)", "(match_id, seq)"]
+
+
+def test_a_sockets_room_frame_and_chat_history_read_three_times_each(django_assert_num_queries):
+    """Every socket of a table sends its room frame again at each arrival and departure:
+    the room with its rule set, the seats, the match; the history reads the reader's mutes
+    once, their blocks, and the messages."""
+    from games.chat import selectors as chat_selectors
+    from games.consumers import _room_frame
+
+    match, (ana, _) = two_player_match()
+    room = Room.objects.get(pk=match.room_id)  # as a socket holds it: its rule set not read
+    with django_assert_num_queries(3):
+        frame = _room_frame(room, me(ana), "en")
+    assert frame["ruleset"] and frame["you"] == 0
+    with django_assert_num_queries(3):
+        history = chat_selectors.history_frame(room, ana.pk, [0])
+    assert history["messages"] == [] and history["muted"] == []
