@@ -47,7 +47,8 @@ class Level:
     """Sampled guesses of the other hands (`reading`) that price what a discard feeds; 0: the
     picks alone (`judgement.danger`)."""
     holds_for_rummy: bool = False
-    """Keeps its melds back while one card short of a Rummy and the table is far from going out."""
+    """Keeps its melds back while a card short of a Rummy (two at four seats: `RUMMY_SHORT`) and
+    the table is far from going out."""
     endgame_outs: float = 1.0
     """Share of `outs_weight` kept once another seat may go out before this one's next turn
     (`in_endgame`): then the points in hand count, not the melds they might make."""
@@ -193,10 +194,16 @@ def too_early(k: Knowledge, level: Level) -> bool:
     return k.turn_number <= level.come_out_turns[k.seats - 2] * k.seats
 
 
+RUMMY_SHORT = (1, 1, 2)
+"""Cards a hand may lack of a Rummy at 2, 3 and 4 seats and still keep its melds back: at four
+seats, while nobody else has come out, waiting two cards short still paid (narrowly: docs/bots.md)."""
+
+
 def holds_for_rummy(k: Knowledge, level: Level) -> bool:
-    """One card short of laying everything at once (a Rummy doubles the round), while no other
-    seat is near going out and the stock is far from empty."""
-    if not level.holds_for_rummy or len(arrange(k.cards(), k.rules).left) > 2:
+    """A few cards short of laying everything at once (`RUMMY_SHORT`; a Rummy doubles the round),
+    while no other seat is near going out and the stock is far from empty."""
+    # Loose cards left: the ones still short, and the discard.
+    if not level.holds_for_rummy or len(arrange(k.cards(), k.rules).left) > RUMMY_SHORT[k.seats - 2] + 1:
         return False
     others = [s for s in range(k.seats) if s != k.seat]
     return k.stock_count >= 12 and all(not k.came_out[s] and k.hand_counts[s] >= 8 for s in others)
