@@ -12,7 +12,7 @@ from games.ai.rummy import LEVELS, choose_action
 from games.rules.rummy import view_for
 from tests.ai.test_rummy_bots import random_rules, walk
 
-PLAY_DIGEST = "0f9667d1b03fea395b2ef07a84bf5ecf1742de3a65489ba55d73faadea404581"
+PLAY_DIGEST = "04ff622000e6bd5cedf43dfa9572905d677d5cb7f0cde19afc8e8ad384f41f58"
 POSITIONS = 1500
 
 

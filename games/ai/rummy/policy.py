@@ -47,7 +47,7 @@ class Level:
     """Sampled guesses of the other hands (`reading`) that price what a discard feeds; 0: the
     picks alone (`judgement.danger`)."""
     holds_for_rummy: bool = False
-    """Keeps its melds back while a card short of a Rummy (two at four seats: `RUMMY_SHORT`) and
+    """Keeps its melds back while a card short of a Rummy (three at four seats: `RUMMY_SHORT`) and
     the table is far from going out."""
     endgame_outs: float = 1.0
     """Share of `outs_weight` kept once another seat may go out before this one's next turn
@@ -194,9 +194,9 @@ def too_early(k: Knowledge, level: Level) -> bool:
     return k.turn_number <= level.come_out_turns[k.seats - 2] * k.seats
 
 
-RUMMY_SHORT = (1, 1, 2)
+RUMMY_SHORT = (1, 1, 3)
 """Cards a hand may lack of a Rummy at 2, 3 and 4 seats and still keep its melds back: at four
-seats, while nobody else has come out, waiting two cards short still paid (narrowly: docs/bots.md)."""
+seats, while nobody else has come out, waiting three cards short still paid (narrowly: docs/bots.md)."""
 
 
 def holds_for_rummy(k: Knowledge, level: Level) -> bool:
