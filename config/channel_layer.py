@@ -3,10 +3,13 @@ CPU.
 
 Sending: `RedisChannelLayer.group_send` makes four round trips per group (expire old members,
 read them, expire old messages, push), so a move's three frames (each seat's view and the
-spectators') took twelve.  `group_send_many` makes two for any number of groups: one script
-reads every group's members, one pushes every message, with the same expiry and capacity rules.
-Messages keep their order: each gets a later score than the one before it, since a channel's
-messages are a sorted set ordered by score.
+spectators') took twelve.  `group_send_many` makes one for any number of groups: one script
+reads every group's members and pushes each message to every other process that has members,
+with the same expiry and capacity rules, and names this process's own members.  What a process
+queue holds is each message's member channels there, comma-separated, a NUL, then the message as
+channels_redis serializes it: the script needs no MessagePack of its own.  Messages keep their
+order: each gets a later score than the one before it, since a channel's messages are a sorted
+set ordered by score.
 
 Receiving: a process's sockets share one Redis key, and channels_redis has whichever socket's
 receive holds a lock pop for all of them.  A socket closing cancels its receive: when Redis had
@@ -21,8 +24,7 @@ together.
 
 Delivering here: a message for this process's own sockets goes straight to their buffers
 (while the pump runs, so while they wait), not to Redis and back through the pump: the socket
-that made a move gets its own frame without two round trips, and a process whose sockets are
-the only members skips the push.  Only messages sent from different processes may then arrive
+that made a move gets its own frame without two round trips through Redis.  Only messages sent from different processes may then arrive
 in another order than their scores, and those were never causally ordered: a socket acts on
 what it received.
 
@@ -39,7 +41,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from typing import Any
 
+from channels.exceptions import ChannelFull
 from channels_redis.core import RedisChannelLayer
 from channels_redis.utils import create_pool
 from redis.asyncio.retry import Retry
@@ -50,17 +54,64 @@ from redis.exceptions import ConnectionError, TimeoutError
 from common.metrics import LAYER_SEND_SECONDS
 from games.broadcast import Message, made
 
-_MEMBERS = """
-local members = {}
-for i = 1, #KEYS do
-    redis.call('ZREMRANGEBYSCORE', KEYS[i], 0, ARGV[1])
-    members[i] = redis.call('ZRANGE', KEYS[i], 0, -1)
+# KEYS: the groups' keys.  ARGV: the oldest member score to keep, this process's own channel
+# suffix (empty when its sockets too get their messages through Redis), the oldest message
+# score to keep, the expiry, the channel keys' prefix; then four for each message: its group's
+# index, its capacity, its score and its payload (empty for one made only on demand).
+# Returns the messages over capacity, each group's members here, the remote (key, members) of
+# each message made on demand, and the (group, channel) of members that are no process's.
+_SEND = """
+local oldest_member, here, oldest, expiry, prefix = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local remote, here_members, plain = {}, {}, {}
+for g = 1, #KEYS do
+    redis.call('ZREMRANGEBYSCORE', KEYS[g], 0, oldest_member)
+    local members, order, mine = {}, {}, {}
+    for _, channel in ipairs(redis.call('ZRANGE', KEYS[g], 0, -1)) do
+        local bang = string.find(channel, '!', 1, true)
+        if bang == nil then
+            plain[#plain + 1] = {g, channel}
+        elseif here ~= '' and string.sub(channel, bang - #here + 1, bang) == here then
+            mine[#mine + 1] = channel
+        else
+            local process = string.sub(channel, 1, bang)
+            if members[process] == nil then
+                members[process] = {}
+                order[#order + 1] = process
+            end
+            table.insert(members[process], channel)
+        end
+    end
+    remote[g] = {}
+    for _, process in ipairs(order) do
+        table.insert(remote[g], {prefix .. process, table.concat(members[process], ',')})
+    end
+    here_members[g] = mine
 end
-return members
+local over_capacity, on_demand = 0, {}
+for m = 1, (#ARGV - 5) / 4 do
+    local at = 5 + 4 * (m - 1)
+    local g, capacity, score, payload = tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2]), ARGV[at + 3], ARGV[at + 4]
+    if payload == '' then
+        if #remote[g] > 0 then
+            on_demand[#on_demand + 1] = {m, remote[g]}
+        end
+    else
+        for _, target in ipairs(remote[g]) do
+            redis.call('ZREMRANGEBYSCORE', target[1], 0, oldest)
+            if redis.call('ZCARD', target[1]) < capacity then
+                redis.call('ZADD', target[1], score, target[2] .. '\0' .. payload)
+                redis.call('EXPIRE', target[1], expiry)
+            else
+                over_capacity = over_capacity + 1
+            end
+        end
+    end
+end
+return {over_capacity, here_members, on_demand, plain}
 """
 
-# KEYS: one channel key per message; ARGV: the messages, then their capacities and scores,
-# then the oldest score to keep and the expiry.
+# KEYS: one process queue per message; ARGV: the messages (members and payload, as `_SEND`
+# pushes them), then their capacities and scores, then the oldest score to keep and the expiry.
 _PUSH = """
 local n = #KEYS
 local oldest, expiry = ARGV[3 * n + 1], ARGV[3 * n + 2]
@@ -105,12 +156,26 @@ def _log_failure(pump: asyncio.Task) -> None:
 
 class BatchingRedisChannelLayer(RedisChannelLayer):
     async def send(self, channel, message):
+        """To a process's socket (`!` in its name), as the group messages go: straight to its
+        buffer when it is this process's and the pump runs here, else to its process's queue
+        in the same form; to any other channel, as channels_redis sends."""
         with LAYER_SEND_SECONDS.labels("send").time():
-            await super().send(channel, message)
+            if "!" not in channel:
+                await super().send(channel, message)
+                return
+            assert self.require_valid_channel_name(channel)
+            payload = self.serialize(message)
+            if self._pumping_here() and self._is_here(channel):
+                over_capacity = self._to_buffers([channel], payload, bounded=True)
+            else:
+                key = self.prefix + self.non_local_name(channel)
+                over_capacity = await self._push([(key, channel.encode() + b"\0" + payload, time.time())])
+            if over_capacity:
+                raise ChannelFull()
 
     async def group_send(self, group, message):
         with LAYER_SEND_SECONDS.labels("group_send").time():
-            await super().group_send(group, message)
+            await self._group_send_many([(group, message)])
 
     def create_pool(self, index):
         """A pool whose connections retry a command that met a closed connection, and that
@@ -132,7 +197,10 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         """Nothing to clean: no backup is kept."""
 
     _pump: asyncio.Task | None = None
-    _scripts: tuple[AsyncScript, AsyncScript] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._scripts: dict[str, AsyncScript] = {}
 
     async def receive(self, channel):
         """The next message of a process-local channel (a socket's), from its buffer.  A
@@ -187,22 +255,48 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             if popped is None:
                 continue
             for content, _ in popped[1]:
-                self._to_buffers(content, bounded=False)
+                self._popped(content)
 
     def _pumping_here(self) -> bool:
         """Whether this process's pump runs on this loop: its sockets wait for messages here."""
         pump = self._pump
         return pump is not None and not pump.done() and pump.get_loop() is asyncio.get_running_loop()
 
-    def _to_buffers(self, content: bytes, *, bounded: bool) -> int:
-        """Hand a message, as Redis holds it, to the buffers of its channels (this process's
-        sockets).  `bounded`: a socket whose buffer holds its capacity loses it, as a full channel
-        in Redis would (the pump's messages passed Redis's capacity already).  Returns the
-        number lost."""
-        message = self.deserialize(content)
-        channels = message.pop("__asgi_channel__")
+    async def _run_script(self, text: str, *, keys: list[Any], args: list[Any]) -> Any:
+        """Run a script of this layer's on this loop's connection, its digest worked out once."""
+        connection = self.connection(0)
+        if text not in self._scripts:
+            self._scripts[text] = connection.register_script(text)
+        return await self._scripts[text](keys=keys, args=args, client=connection)
+
+    async def _push(self, messages: list[tuple[str | bytes, bytes, float]]) -> int:
+        """Push (process queue, message as `_SEND` pushes it, score) triples; how many were
+        over capacity."""
+        now = time.time()
+        return await self._run_script(
+            _PUSH,
+            keys=[key for key, _, _ in messages],
+            args=[
+                *(member for _, member, _ in messages),
+                *[self.capacity] * len(messages),
+                *(score for _, _, score in messages),
+                int(now) - int(self.expiry),
+                int(self.expiry),
+            ],
+        )
+
+    def _is_here(self, channel: str) -> bool:
+        """Whether `channel` is a socket's of this process (`new_channel`)."""
+        return self.non_local_name(channel).endswith(self.client_prefix + "!")
+
+    def _to_buffers(self, channels: list[str], payload: bytes, *, bounded: bool) -> int:
+        """Hand a message, as channels_redis serializes it, to the buffers of `channels` (this
+        process's sockets), read back from its bytes as if it had come through Redis.
+        `bounded`: a socket whose buffer holds its capacity loses it, as a full channel in Redis
+        would (the pump's messages passed Redis's capacity already).  Returns the number lost."""
+        message = self.deserialize(payload)
         lost = 0
-        for channel in [channels] if isinstance(channels, str) else channels:
+        for channel in channels:
             buffer = self.receive_buffer[channel]
             if bounded and buffer.qsize() >= self.get_capacity(channel):
                 lost += 1
@@ -210,54 +304,58 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
                 buffer.put_nowait(message)
         return lost
 
+    def _popped(self, content: bytes) -> None:
+        """A message from this process's queue: its channels, a NUL, its payload.  A message
+        that is not in that form (channels_redis's own, from a process of an earlier release
+        during a rolling restart) is read as channels_redis reads it."""
+        head, nul, payload = content.partition(b"\0")
+        names = head.decode("ascii", errors="replace").split(",") if nul else []
+        if names and all(self._is_here(name) for name in names):
+            self._to_buffers(names, payload, bounded=False)
+            return
+        message = self.deserialize(content)
+        channels = message.pop("__asgi_channel__")
+        for channel in [channels] if isinstance(channels, str) else channels:
+            self.receive_buffer[channel].put_nowait(message)
+
     async def group_send_many(self, messages: list[tuple[str, Message]]) -> None:
-        """`group_send` each (group, message) pair, in order, in two round trips (one when every
-        member is a socket of this process).  A message may be a callable that makes it: it is
-        called only if its group has members."""
+        """`group_send` each (group, message) pair, in order, in one round trip.  A message may
+        be a callable that makes it: it is made only if its group has members (a second round
+        trip when some are another process's)."""
         with LAYER_SEND_SECONDS.labels("group_send_many").time():
             await self._group_send_many(messages)
 
     async def _group_send_many(self, messages: list[tuple[str, Message]]) -> None:
         if self.ring_size > 1:  # groups and channels may live on different hosts
             for group, message in messages:
-                await self.group_send(group, made(message))
+                await super().group_send(group, made(message))
             return
-        connection = self.connection(0)
-        if self._scripts is None:  # each script's digest worked out once
-            self._scripts = connection.register_script(_MEMBERS), connection.register_script(_PUSH)
-        read_members, push = self._scripts
         groups = list(dict.fromkeys(group for group, _ in messages))
         now = time.time()
-        members = await read_members(
-            keys=[self._group_key(group) for group in groups],
-            args=[int(now) - self.group_expiry],
-            client=connection,
+        payloads = [b"" if callable(message) else self.serialize(message) for _, message in messages]
+        here = self.client_prefix + "!" if self._pumping_here() else ""
+        args: list[Any] = [int(now) - self.group_expiry, here, int(now) - int(self.expiry), int(self.expiry)]
+        args.append(self.prefix)
+        for n, ((group, _), payload) in enumerate(zip(messages, payloads, strict=True)):
+            args += [groups.index(group) + 1, self.capacity, now + n * SCORE_STEP, payload]
+        over_capacity, members_here, on_demand, plain = await self._run_script(
+            _SEND, keys=[self._group_key(group) for group in groups], args=args
         )
-        channels_of = {
-            group: [name.decode() for name in names] for group, names in zip(groups, members, strict=True)
-        }
-        keys, payloads, capacities, scores = [], [], [], []
-        over_capacity = 0
-        here = self.client_prefix + "!" if self._pumping_here() else None
-        for group, message in messages:
-            if not channels_of[group]:
-                continue
-            _, key_messages, key_capacities = self._map_channel_keys_to_connection(
-                channels_of[group], made(message)
-            )
-            for key, payload in key_messages.items():
-                if here is not None and key.endswith(here):  # no round trips to Redis and back
-                    over_capacity += self._to_buffers(payload, bounded=True)
-                    continue
-                keys.append(key)
-                payloads.append(payload)
-                capacities.append(key_capacities[key])
-                scores.append(now + len(scores) * SCORE_STEP)
-        if keys:
-            over_capacity += await push(
-                keys=keys,
-                args=[*payloads, *capacities, *scores, int(now) - int(self.expiry), int(self.expiry)],
-                client=connection,
-            )
+        remote = {m - 1: targets for m, targets in on_demand}
+        pushes: list[tuple[str | bytes, bytes, float]] = []
+        for n, (group, message) in enumerate(messages):
+            mine = [name.decode() for name in members_here[groups.index(group)]]
+            if callable(message) and (mine or n in remote):
+                payloads[n] = self.serialize(message())
+            if mine:
+                over_capacity += self._to_buffers(mine, payloads[n], bounded=True)
+            for key, names in remote.get(n, []):
+                pushes.append((key, names + b"\0" + payloads[n], now + n * SCORE_STEP))
+        if pushes:
+            over_capacity += await self._push(pushes)
+        for g, channel in plain:  # no process's socket (a worker's channel): as channels_redis sends
+            for group, message in messages:
+                if groups.index(group) + 1 == g:
+                    await super().send(channel.decode(), made(message))
         if over_capacity:  # as channels_redis: the message is dropped, the client resyncs on the gap
             logger.info("%s channel messages over capacity", over_capacity)

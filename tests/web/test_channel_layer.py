@@ -184,6 +184,7 @@ async def test_with_redis_gone_for_good_every_waiting_receive_fails_and_the_next
 async def test_a_burst_of_more_commands_than_redis_py_pools_by_default_all_succeed(layer):
     # redis-py 8 caps a pool at 100 connections and refuses the 101st command at once, not
     # waiting for one: 200 sockets closing together lost messages sent meanwhile.
+    layer.capacity = 1000  # the 300 share one process queue, whose capacity is checked as it is pushed to
     channels = [await layer.new_channel() for _ in range(300)]
     await asyncio.gather(*(layer.group_add("crowd", channel) for channel in channels))
     await asyncio.gather(*(layer.send(channel, {"type": "x"}) for channel in channels))
@@ -296,3 +297,91 @@ async def test_a_full_buffer_here_drops_what_is_over_its_capacity(layer):
     with pytest.raises(TimeoutError):
         await asyncio.wait_for(layer.receive(slow), 0.5)
     waiting.cancel()
+
+
+def _counting_commands(layer, monkeypatch) -> list[str]:
+    """The names of the commands the layer sends Redis from now on (the pump's pops aside)."""
+    connection = layer.connection(0)
+    sent: list[str] = []
+    execute = connection.execute_command
+
+    async def counted(*args, **options):
+        if args[0] != "BZMPOP":
+            sent.append(args[0])
+        return await execute(*args, **options)
+
+    monkeypatch.setattr(connection, "execute_command", counted)
+    return sent
+
+
+async def test_a_moves_frames_to_this_process_and_another_cost_one_round_trip(layer, elsewhere, monkeypatch):
+    """Reading the groups' members and pushing to their processes were two round trips a
+    move; the spectators' view, which nobody reads here, is not made."""
+    mine, theirs = await layer.new_channel(), await elsewhere.new_channel()
+    await layer.group_add("table.seat.0", mine)
+    await layer.group_add("table.seat.1", theirs)
+    await layer.group_add("table", mine)
+    await layer.group_add("table", theirs)
+    waiting_here = asyncio.ensure_future(received(layer, mine, 2))
+    waiting_there = asyncio.ensure_future(received(elsewhere, theirs, 2))
+    await asyncio.sleep(0.2)  # both processes' pumps wait in Redis
+    sent = _counting_commands(layer, monkeypatch)
+    made = []
+    await layer.group_send_many(
+        [
+            ("table.seat.0", {"type": "game.update", "n": 1}),
+            ("table.seat.1", {"type": "game.update", "n": 2}),
+            ("table.public", lambda: made.append(3) or {"type": "game.update", "n": 3}),
+            ("table", {"type": "room.changed", "n": 4}),
+        ]
+    )
+    assert [m["n"] for m in await asyncio.wait_for(waiting_here, 5)] == [1, 4]
+    assert [m["n"] for m in await asyncio.wait_for(waiting_there, 5)] == [2, 4]
+    assert sent == ["EVALSHA"] and made == []
+
+
+async def test_a_spectators_view_is_made_once_for_watchers_here_and_elsewhere(layer, elsewhere):
+    mine, theirs = await layer.new_channel(), await elsewhere.new_channel()
+    await layer.group_add("table.public", mine)
+    await layer.group_add("table.public", theirs)
+    waiting_here = asyncio.ensure_future(layer.receive(mine))
+    waiting_there = asyncio.ensure_future(elsewhere.receive(theirs))
+    await asyncio.sleep(0.2)
+    made = []
+    await layer.group_send_many([("table.public", lambda: made.append(1) or {"type": "game.update", "n": 1})])
+    assert (await asyncio.wait_for(waiting_here, 5))["n"] == 1
+    assert (await asyncio.wait_for(waiting_there, 5))["n"] == 1
+    assert made == [1]
+
+
+async def test_a_message_queued_by_an_earlier_release_still_reaches_its_socket(layer):
+    """During a rolling restart a process of the release before pushes channels_redis's own
+    form to this one's queue."""
+    channel = await layer.new_channel()
+    content = layer.serialize({"type": "x", "n": 1, "__asgi_channel__": channel})
+    await layer.connection(0).zadd(layer.prefix + layer.non_local_name(channel), {content: 1.0})
+    assert (await received(layer, channel, 1))[0]["n"] == 1
+
+
+def test_the_layer_sends_from_one_event_loop_after_another(redis_layer):
+    """Code outside the sockets (a request's or the sweeper's thread) sends through a loop of
+    its own each time: each loop has its own connections, the scripts' digests are shared."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    layer = BatchingRedisChannelLayer(hosts=config["hosts"], prefix="loopstest", capacity=100)
+    channel = asyncio.run(layer.new_channel())
+
+    async def send(n):
+        await layer.group_add("a", channel)
+        await layer.group_send_many([("a", {"type": "x", "n": n})])
+        await layer.send(channel, {"type": "x", "n": n + 1})
+
+    asyncio.run(send(1))
+    asyncio.run(send(3))
+
+    async def receive_and_flush():
+        try:
+            return [m["n"] for m in await received(layer, channel, 4)]
+        finally:
+            await layer.flush()
+
+    assert asyncio.run(receive_and_flush()) == [1, 2, 3, 4]
