@@ -24,9 +24,12 @@ together.
 
 Delivering here: a message for this process's own sockets goes straight to their buffers
 (while the pump runs, so while they wait), not to Redis and back through the pump: the socket
-that made a move gets its own frame without two round trips through Redis.  Only messages sent from different processes may then arrive
-in another order than their scores, and those were never causally ordered: a socket acts on
-what it received.
+that made a move gets its own frame without two round trips through Redis.  Only messages sent
+from different processes may then arrive in another order than their scores, and those were
+never causally ordered: a socket acts on what it received.
+
+On the sockets' event loop (where the pump runs) the pushes and the pops go through pipes
+(`config/redis_pipe.py`): half of redis-py's CPU a command.
 
 Reconnecting: redis-py keeps dead connections in its pool after Redis restarts and, unless
 told to retry, hands the first command on each the error (a socket's receive that met one
@@ -39,8 +42,11 @@ clients drop a version they have seen.
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import logging
 import time
+import weakref
 from typing import Any
 
 from channels.exceptions import ChannelFull
@@ -48,10 +54,10 @@ from channels_redis.core import RedisChannelLayer
 from channels_redis.utils import create_pool
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
-from redis.commands.core import AsyncScript
-from redis.exceptions import ConnectionError, TimeoutError
+from redis.exceptions import ConnectionError, NoScriptError, ResponseError, TimeoutError
 
 from common.metrics import LAYER_SEND_SECONDS
+from config.redis_pipe import Pipe
 from games.broadcast import Message, made
 
 # KEYS: the groups' keys.  ARGV: the oldest member score to keep, this process's own channel
@@ -148,6 +154,11 @@ command at once rather than waiting: 200 sockets closing together (each leaving 
 the messages sent meanwhile fail."""
 
 
+@functools.cache
+def _digest(script: str) -> str:
+    return hashlib.sha1(script.encode()).hexdigest()
+
+
 def _log_failure(pump: asyncio.Task) -> None:
     """Said once, whether or not a socket was waiting to be failed by it."""
     if not pump.cancelled() and pump.exception() is not None:
@@ -158,9 +169,10 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
     async def send(self, channel, message):
         """To a process's socket (`!` in its name), as the group messages go: straight to its
         buffer when it is this process's and the pump runs here, else to its process's queue
-        in the same form; to any other channel, as channels_redis sends."""
+        in the same form; to any other channel, or over several Redis hosts, as channels_redis
+        sends."""
         with LAYER_SEND_SECONDS.labels("send").time():
-            if "!" not in channel:
+            if "!" not in channel or self.ring_size > 1:
                 await super().send(channel, message)
                 return
             assert self.require_valid_channel_name(channel)
@@ -200,7 +212,15 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._scripts: dict[str, AsyncScript] = {}
+        self._pipes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], Pipe]] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    async def close_pools(self):
+        pipes = self._pipes.pop(asyncio.get_running_loop(), {})
+        for pipe in pipes.values():
+            await pipe.close()
+        await super().close_pools()
 
     async def receive(self, channel):
         """The next message of a process-local channel (a socket's), from its buffer.  A
@@ -249,8 +269,8 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         two receives (forwarding a message) finds it there."""
         key, index = self.prefix + real_channel, self.consistent_hash(real_channel)
         while self.receive_count > 0:
-            popped = await self.connection(index).bzmpop(
-                self.brpop_timeout, 1, [key], min=True, count=POP_AT_MOST
+            popped = await self._pipe("pop", index).call(
+                "BZMPOP", self.brpop_timeout, 1, key, "MIN", "COUNT", POP_AT_MOST
             )
             if popped is None:
                 continue
@@ -262,12 +282,25 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         pump = self._pump
         return pump is not None and not pump.done() and pump.get_loop() is asyncio.get_running_loop()
 
+    def _pipe(self, purpose: str, index: int = 0) -> Pipe:
+        """The pump's loop's pipe to host `index` for `purpose`: "send", or "pop" (a blocking
+        pop holds its connection while it waits)."""
+        pipes = self._pipes.setdefault(asyncio.get_running_loop(), {})
+        if (purpose, index) not in pipes:
+            pool = self.connection(index).connection_pool
+            pipes[purpose, index] = Pipe(pool.make_connection, RECONNECT)
+        return pipes[purpose, index]
+
     async def _run_script(self, text: str, *, keys: list[Any], args: list[Any]) -> Any:
-        """Run a script of this layer's on this loop's connection, its digest worked out once."""
-        connection = self.connection(0)
-        if text not in self._scripts:
-            self._scripts[text] = connection.register_script(text)
-        return await self._scripts[text](keys=keys, args=args, client=connection)
+        """Run a script of this layer's: through the pipe on the pump's loop (the sockets'), by
+        redis-py on any other (a thread's, for a moment)."""
+        call = self._pipe("send").call if self._pumping_here() else self.connection(0).execute_command
+        try:
+            return await call("EVALSHA", _digest(text), len(keys), *keys, *args)
+        except ResponseError as error:
+            if not (isinstance(error, NoScriptError) or str(error).startswith("NOSCRIPT")):
+                raise
+            return await call("EVAL", text, len(keys), *keys, *args)  # Redis keeps it from now on
 
     async def _push(self, messages: list[tuple[str | bytes, bytes, float]]) -> int:
         """Push (process queue, message as `_SEND` pushes it, score) triples; how many were

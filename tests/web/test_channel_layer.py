@@ -1,10 +1,13 @@
 """The Redis channel layer's batched group send: what each channel receives, in what order."""
 
 import asyncio
+import contextlib
 import shutil
 import subprocess
 import threading
 from contextlib import contextmanager
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -191,19 +194,29 @@ async def test_a_burst_of_more_commands_than_redis_py_pools_by_default_all_succe
     assert [len(await received(layer, channel, 1)) for channel in channels] == [1] * 300
 
 
-def _counting_pops(layer, monkeypatch) -> list[int]:
-    """The number of messages each of the pump's pops takes from now on."""
+def _commands(layer, monkeypatch) -> list[tuple[str, Any]]:
+    """Each command the layer sends Redis from now on, with its reply, whichever way it goes
+    (the pump's loop's pipes, or redis-py)."""
+    sent: list[tuple[str, Any]] = []
+
+    def recording(call):
+        async def recorded(*args, **options):
+            reply = await call(*args, **options)
+            sent.append((args[0], reply))
+            return reply
+
+        return recorded
+
+    pipe = layer._pipe
+    monkeypatch.setattr(layer, "_pipe", lambda *args: SimpleNamespace(call=recording(pipe(*args).call)))
     connection = layer.connection(0)
-    pops: list[int] = []
-    pop = connection.bzmpop
+    monkeypatch.setattr(connection, "execute_command", recording(connection.execute_command))
+    return sent
 
-    async def counted(*args, **kwargs):
-        popped = await pop(*args, **kwargs)
-        pops.append(0 if popped is None else len(popped[1]))
-        return popped
 
-    monkeypatch.setattr(connection, "bzmpop", counted)
-    return pops
+def pops(commands: list[tuple[str, Any]]) -> list[int]:
+    """The number of messages each of the pump's pops took."""
+    return [0 if reply is None else len(reply[1]) for name, reply in commands if name == "BZMPOP"]
 
 
 async def test_the_messages_waiting_for_a_process_come_in_one_round_trip_in_order(layer, monkeypatch):
@@ -213,10 +226,10 @@ async def test_the_messages_waiting_for_a_process_come_in_one_round_trip_in_orde
     await layer.group_add("seat", first)
     await layer.group_add("other", second)
     await layer.group_send_many([("seat" if n % 3 else "other", {"type": "x", "n": n}) for n in range(12)])
-    pops = _counting_pops(layer, monkeypatch)
+    commands = _commands(layer, monkeypatch)
     assert [m["n"] for m in await received(layer, first, 8)] == [n for n in range(12) if n % 3]
     assert [m["n"] for m in await received(layer, second, 4)] == [0, 3, 6, 9]
-    assert pops == [12]  # (the pump's next pop waits on, for the sockets still receiving)
+    assert pops(commands) == [12]  # (the pump's next pop waits on, for the sockets still receiving)
 
 
 async def test_a_message_made_on_demand_is_made_only_for_a_group_with_members(layer):
@@ -255,7 +268,7 @@ async def test_a_move_comes_back_to_its_own_process_without_redis_and_goes_to_th
 ):
     """The socket that moved had its own frame go to Redis and back through the pump: two
     round trips and a process's CPU for a message that never leaves it."""
-    pops = _counting_pops(layer, monkeypatch)
+    commands = _commands(layer, monkeypatch)
     mine, theirs = await layer.new_channel(), await elsewhere.new_channel()
     await layer.group_add("table.seat.0", mine)
     await layer.group_add("table.seat.1", theirs)
@@ -267,7 +280,7 @@ async def test_a_move_comes_back_to_its_own_process_without_redis_and_goes_to_th
     )
     assert (await asyncio.wait_for(waiting_here, 5))["n"] == 1
     assert (await asyncio.wait_for(waiting_there, 5))["n"] == 2
-    assert sum(pops) == 0  # nothing of it was popped here
+    assert sum(pops(commands)) == 0  # nothing of it was popped here
 
 
 async def test_messages_delivered_here_keep_their_order_and_read_as_if_through_redis(layer):
@@ -299,21 +312,6 @@ async def test_a_full_buffer_here_drops_what_is_over_its_capacity(layer):
     waiting.cancel()
 
 
-def _counting_commands(layer, monkeypatch) -> list[str]:
-    """The names of the commands the layer sends Redis from now on (the pump's pops aside)."""
-    connection = layer.connection(0)
-    sent: list[str] = []
-    execute = connection.execute_command
-
-    async def counted(*args, **options):
-        if args[0] != "BZMPOP":
-            sent.append(args[0])
-        return await execute(*args, **options)
-
-    monkeypatch.setattr(connection, "execute_command", counted)
-    return sent
-
-
 async def test_a_moves_frames_to_this_process_and_another_cost_one_round_trip(layer, elsewhere, monkeypatch):
     """Reading the groups' members and pushing to their processes were two round trips a
     move; the spectators' view, which nobody reads here, is not made."""
@@ -325,7 +323,7 @@ async def test_a_moves_frames_to_this_process_and_another_cost_one_round_trip(la
     waiting_here = asyncio.ensure_future(received(layer, mine, 2))
     waiting_there = asyncio.ensure_future(received(elsewhere, theirs, 2))
     await asyncio.sleep(0.2)  # both processes' pumps wait in Redis
-    sent = _counting_commands(layer, monkeypatch)
+    commands = _commands(layer, monkeypatch)
     made = []
     await layer.group_send_many(
         [
@@ -337,7 +335,7 @@ async def test_a_moves_frames_to_this_process_and_another_cost_one_round_trip(la
     )
     assert [m["n"] for m in await asyncio.wait_for(waiting_here, 5)] == [1, 4]
     assert [m["n"] for m in await asyncio.wait_for(waiting_there, 5)] == [2, 4]
-    assert sent == ["EVALSHA"] and made == []
+    assert [name for name, _ in commands if name != "BZMPOP"] == ["EVALSHA"] and made == []
 
 
 async def test_a_spectators_view_is_made_once_for_watchers_here_and_elsewhere(layer, elsewhere):
@@ -385,3 +383,26 @@ def test_the_layer_sends_from_one_event_loop_after_another(redis_layer):
             await layer.flush()
 
     assert asyncio.run(receive_and_flush()) == [1, 2, 3, 4]
+
+
+def test_a_pump_whose_event_loop_ended_leaves_no_pop_waiting_in_redis(redis_layer):
+    """A request's loop (the health check's) ends while its pump waits in Redis: a pop left
+    waiting there would take the next message for a process nobody reads."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    layer = BatchingRedisChannelLayer(hosts=config["hosts"], prefix="endedtest", capacity=100)
+    channel = asyncio.run(layer.new_channel())
+
+    async def wait_a_little():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(layer.receive(channel), 0.3)
+
+    asyncio.run(wait_a_little())
+
+    async def send_and_receive():
+        try:
+            await layer.send(channel, {"type": "x", "n": 1})
+            return await asyncio.wait_for(layer.receive(channel), 5)
+        finally:
+            await layer.flush()
+
+    assert asyncio.run(send_and_receive())["n"] == 1
