@@ -5,11 +5,13 @@ docs/protocol.md."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
@@ -42,6 +44,13 @@ class JsonConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """The language the socket's browser asks for: Django's negotiation (cookie, then
         header) over the handshake, which is not a request."""
         return translation.get_language_from_request(_HandshakeRequest(self.scope))
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """A frame for a socket whose browser has just closed it is dropped: the disconnect is
+        on its way.  (Daphne raises autobahn's `Disconnected`: a move that ended a match, whose
+        last frame made the browser close the socket before its ack went, counted as failed.)"""
+        with contextlib.suppress(Disconnected):
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
     async def send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=fastjson.dumps(payload))

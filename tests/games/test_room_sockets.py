@@ -293,3 +293,18 @@ async def test_pings_mark_the_seat_seen_once_in_a_while_and_the_seat_stays_conne
         await receive_until(sock, "pong")
     assert touches == [me(ana)]
     await sock.disconnect()
+
+
+async def test_a_frame_for_a_socket_its_browser_has_closed_is_dropped_not_an_error():
+    """The last frame of a match reaches the mover before its ack, and a browser may close the
+    socket at once: Daphne then refuses the ack, which made the move count as failed."""
+    from autobahn.exception import Disconnected
+
+    from games.consumers import RoomConsumer
+
+    async def closed(message):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer = RoomConsumer()
+    consumer.base_send = closed
+    await consumer.send_json({"type": "ack", "id": "0-1", "duplicate": False})
