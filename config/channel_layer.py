@@ -363,21 +363,26 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             for group, message in messages:
                 await super().group_send(group, made(message))
             return
-        groups = list(dict.fromkeys(group for group, _ in messages))
+        groups = {group: n for n, group in enumerate(dict.fromkeys(group for group, _ in messages))}
         now = time.time()
         payloads = [b"" if callable(message) else self.serialize(message) for _, message in messages]
         here = self.client_prefix + "!" if self._pumping_here() else ""
-        args: list[Any] = [int(now) - self.group_expiry, here, int(now) - int(self.expiry), int(self.expiry)]
-        args.append(self.prefix)
+        args: list[Any] = [
+            int(now) - self.group_expiry,
+            here,
+            int(now) - int(self.expiry),
+            int(self.expiry),
+            self.prefix,
+        ]
         for n, ((group, _), payload) in enumerate(zip(messages, payloads, strict=True)):
-            args += [groups.index(group) + 1, self.capacity, now + n * SCORE_STEP, payload]
+            args += [groups[group] + 1, self.capacity, now + n * SCORE_STEP, payload]  # Lua counts from 1
         over_capacity, members_here, on_demand, plain = await self._run_script(
             _SEND, keys=[self._group_key(group) for group in groups], args=args
         )
         remote = {m - 1: targets for m, targets in on_demand}
         pushes: list[tuple[str | bytes, bytes, float]] = []
         for n, (group, message) in enumerate(messages):
-            mine = [name.decode() for name in members_here[groups.index(group)]]
+            mine = [name.decode() for name in members_here[groups[group]]]
             if callable(message) and (mine or n in remote):
                 payloads[n] = self.serialize(message())
             if mine:
@@ -388,7 +393,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             over_capacity += await self._push(pushes)
         for g, channel in plain:  # no process's socket (a worker's channel): as channels_redis sends
             for group, message in messages:
-                if groups.index(group) + 1 == g:
+                if groups[group] + 1 == g:
                     await super().send(channel.decode(), made(message))
         if over_capacity:  # as channels_redis: the message is dropped, the client resyncs on the gap
             logger.info("%s channel messages over capacity", over_capacity)

@@ -406,3 +406,13 @@ def test_a_pump_whose_event_loop_ended_leaves_no_pop_waiting_in_redis(redis_laye
             await layer.flush()
 
     assert asyncio.run(send_and_receive())["n"] == 1
+
+
+async def test_a_group_member_that_is_no_socket_gets_its_messages_as_channels_redis_sends_them(layer):
+    """A worker's channel (no `!` in its name) is popped by channels_redis's own receive."""
+    socket = await layer.new_channel()
+    await layer.group_add("jobs", "worker.tasks")
+    await layer.group_add("jobs", socket)
+    await layer.group_send_many([("jobs", {"type": "x", "n": 1}), ("jobs", {"type": "x", "n": 2})])
+    assert [(await asyncio.wait_for(layer.receive("worker.tasks"), 5))["n"] for _ in range(2)] == [1, 2]
+    assert [m["n"] for m in await received(layer, socket, 2)] == [1, 2]
