@@ -178,7 +178,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             assert self.require_valid_channel_name(channel)
             payload = self.serialize(message)
             if self._pumping_here() and self._is_here(channel):
-                over_capacity = self._to_buffers([channel], payload, bounded=True)
+                over_capacity = self._to_buffers([channel], self.deserialize(payload), bounded=True)
             else:
                 key = self.prefix + self.non_local_name(channel)
                 over_capacity = await self._push([(key, channel.encode() + b"\0" + payload, time.time())])
@@ -322,12 +322,12 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         """Whether `channel` is a socket's of this process (`new_channel`)."""
         return self.non_local_name(channel).endswith(self.client_prefix + "!")
 
-    def _to_buffers(self, channels: list[str], payload: bytes, *, bounded: bool) -> int:
-        """Hand a message, as channels_redis serializes it, to the buffers of `channels` (this
-        process's sockets), read back from its bytes as if it had come through Redis.
-        `bounded`: a socket whose buffer holds its capacity loses it, as a full channel in Redis
-        would (the pump's messages passed Redis's capacity already).  Returns the number lost."""
-        message = self.deserialize(payload)
+    def _to_buffers(self, channels: list[str], message: dict[str, Any], *, bounded: bool) -> int:
+        """Hand a message, read back from the bytes channels_redis serializes (so that one
+        delivered here reads as if it had come through Redis), to the buffers of `channels`
+        (this process's sockets).  `bounded`: a socket whose buffer holds its capacity loses
+        it, as a full channel in Redis would (the pump's messages passed Redis's capacity
+        already).  Returns the number lost."""
         lost = 0
         for channel in channels:
             buffer = self.receive_buffer[channel]
@@ -344,12 +344,11 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         head, nul, payload = content.partition(b"\0")
         names = head.decode("ascii", errors="replace").split(",") if nul else []
         if names and all(self._is_here(name) for name in names):
-            self._to_buffers(names, payload, bounded=False)
+            self._to_buffers(names, self.deserialize(payload), bounded=False)
             return
         message = self.deserialize(content)
         channels = message.pop("__asgi_channel__")
-        for channel in [channels] if isinstance(channels, str) else channels:
-            self.receive_buffer[channel].put_nowait(message)
+        self._to_buffers([channels] if isinstance(channels, str) else channels, message, bounded=False)
 
     async def group_send_many(self, messages: list[tuple[str, Message]]) -> None:
         """`group_send` each (group, message) pair, in order, in one round trip.  A message may
@@ -386,7 +385,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             if callable(message) and (mine or n in remote):
                 payloads[n] = self.serialize(message())
             if mine:
-                over_capacity += self._to_buffers(mine, payloads[n], bounded=True)
+                over_capacity += self._to_buffers(mine, self.deserialize(payloads[n]), bounded=True)
             for key, names in remote.get(n, []):
                 pushes.append((key, names + b"\0" + payloads[n], now + n * SCORE_STEP))
         if pushes:
