@@ -9,11 +9,12 @@ import pytest
 import websockets
 
 from games import services
-from games.rules.gin import GinState, view_for
+from games.rules.gin import CLASSIC, GinState, view_for
 from tests.games.support import me, simple_policy
 from tests.games.test_match_services import two_player_match
+from tests.rules.gin_tables import table
 from tools.loadtest.checks import check_tables
-from tools.loadtest.players import Stats, play_table
+from tools.loadtest.players import Stats, play_table, policy
 from tools.loadtest.setup import Table
 
 VIEW = {
@@ -97,3 +98,23 @@ def test_an_action_the_server_logged_after_the_run_gave_up_on_it_is_no_inconsist
     table = Table(code=match.room.code, cookies=("", ""))
     assert check_tables([table], sent={}, only_sent=True)[0]["unsent"] == [(0, "0-1")]
     assert check_tables([table], sent={}, only_sent=True, unsure={table.code: {(0, "0-1")}}) == []
+
+
+HAND = "2C 3C 4C 9D 9H KS QD JH 7S 5D"  # one run; deadwood 9+9+10+10+10+7+5 = 60
+
+
+@pytest.mark.parametrize(
+    ("phase", "pile", "taken"),
+    [
+        ("draw", "2S 5C", {"type": "draw", "source": "discard"}),  # 5C extends the run: 55
+        ("draw", "2S 9S", {"type": "draw", "source": "discard"}),  # 9S makes a set: 42
+        ("draw", "5C TS", {"type": "draw", "source": "stock"}),  # TS for a ten: 60 again
+        ("upcard", "9C", {"type": "take_upcard"}),
+        ("upcard", "QS", {"type": "pass"}),  # QS beside KS and QD is no meld
+    ],
+)
+def test_the_players_take_the_upcard_when_it_lowers_their_deadwood(phase, pile, taken):
+    """The load test's players take useful discards, as people do: matches that ignored them
+    lasted so long that the longest of 500 outran the run's half hour."""
+    view = view_for(table(CLASSIC, HAND, "AS AD AH 2D 3D 4D 6C 7C 8C TC", pile=pile, phase=phase), 0)
+    assert policy(view) == taken

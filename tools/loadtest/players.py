@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 
 import websockets
 
+from games.rules.cards import parse_card, parse_cards
+from games.rules.melds import deadwood_after_discards
+
 STALL_S = 10.0
 PING_S = 15.0
 """As static/js/socket.js: a seat whose sockets stay silent for two minutes is taken for lost."""
@@ -17,11 +20,16 @@ VALUE = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
 
 
 def policy(view: dict) -> dict:
-    """Knock when allowed, pass upcards, draw from the stock, shed the highest deadwood."""
+    """Knock when allowed, take the upcard when it lowers the deadwood (else pass it or draw
+    from the stock), shed the highest deadwood.  Taking useful discards, as people do, keeps
+    matches near the length of real ones: without it the longest of 500 ran past half an hour."""
     legal = view["legal_actions"]
     knocks = [a for a in legal if a["type"] == "knock"]
     if knocks:
         return knocks[0]
+    take = next((a for a in legal if a in TAKES), None)
+    if take is not None and _lowers_deadwood(view):
+        return take
     if {"type": "pass"} in legal:
         return {"type": "pass"}
     if {"type": "draw", "source": "stock"} in legal:
@@ -29,6 +37,16 @@ def policy(view: dict) -> dict:
     deadwood = set(view["deadwood_cards"] or [])
     discards = [a for a in legal if a["type"] == "discard"]
     return max(discards, key=lambda a: (a["card"] in deadwood, VALUE.get(a["card"][0]) or int(a["card"][0])))
+
+
+TAKES = ({"type": "take_upcard"}, {"type": "draw", "source": "discard"})
+
+
+def _lowers_deadwood(view: dict) -> bool:
+    """Whether the upcard, taken, leaves less deadwood after the best discard of another card."""
+    upcard = parse_card(view["discard_pile"][-1])
+    after = deadwood_after_discards([*parse_cards(view["hand"]), upcard], view["rules"]["max_meld_size"])
+    return min(points for card, points in after.items() if card != upcard) < view["deadwood"]
 
 
 def table_state(frame: dict) -> dict | None:
