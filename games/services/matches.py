@@ -89,7 +89,7 @@ def do_act(
             ):
                 raise ServiceError("call_window_closed", "Too late: the moment to call this card has passed.")
             run.play(seat.index, action, actor="player", client_id=client_id)
-        run.finish()
+        run.finish(last=True)
     return ActResult(match=match, seat=seat.index, duplicate=False)
 
 
@@ -112,7 +112,7 @@ def do_timeout(*, match_id: int, now: datetime) -> bool:
             run.advance()
             broadcast.send_on_commit(broadcast.room_changed(match.room.code))
         timed_out.save(update_fields=["timeouts", "bot"])
-        run.finish()
+        run.finish(last=True)
     return True
 
 
@@ -125,7 +125,7 @@ def do_bot_step(*, match_id: int, now: datetime) -> bool:
             return False
         run = Run(match, seats)
         run.step()
-        run.finish()
+        run.finish(last=True)
     return True
 
 
@@ -139,7 +139,7 @@ def do_close_call_window(*, match_id: int, now: datetime) -> bool:
         run = Run(match, seats)
         run.close_window()
         run.advance()
-        run.finish()
+        run.finish(last=True)
     return True
 
 

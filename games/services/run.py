@@ -154,8 +154,12 @@ class Run:
         self.match.end_reason = reason
         return self
 
-    def finish(self) -> None:
-        """Store the new state and log, bump the version, and queue every seat's view."""
+    def finish(self, *, last: bool = False) -> None:
+        """Store the new state and log, bump the version, and queue every seat's view.
+
+        `last`: the caller writes nothing after this in its transaction, which may then
+        commit in the write's round trip (`storage.save_run`); so everything that could still
+        fail is done before the write."""
         match, family, now = self.match, self.family, timezone.now()
         if family.is_over(self.state) and match.status == Match.Status.PLAYING:
             self.end(winner=family.winner(self.state), reason="played")
@@ -179,12 +183,6 @@ class Run:
             # move makes one commit, not two, and one trip fewer.
             answers = signals.turn_started.send(Match, match=match, seat=self.seats[turn], seats=self.seats)
             writes = [write for _, write in answers if isinstance(write, signals.Write)]
-        try:  # every caller holds a transaction: a failed insert rolls it all back
-            written = storage.save_run(
-                match=match, moves=self.moves, also=[(w.sql, w.params) for w in writes]
-            )
-        except IntegrityError:
-            raise ServiceError("conflict", "Another change landed first: resynced.") from None
         finished = match.status != Match.Status.PLAYING and room.state == Room.State.PLAYING
         if finished or now - room.last_activity_at >= ACTIVITY_STEP:
             room.last_activity_at = now
@@ -207,6 +205,15 @@ class Run:
             messages += broadcast.room_changed(room.code)
         broadcast.send_on_commit(messages)
         self._announce(match)
+        try:  # every caller holds a transaction: a failed insert rolls it all back
+            written = storage.save_run(
+                match=match,
+                moves=self.moves,
+                also=[(w.sql, w.params) for w in writes],
+                commit=last and not writes,  # a listener's `then` may write more
+            )
+        except IntegrityError:
+            raise ServiceError("conflict", "Another change landed first: resynced.") from None
         for write, rows in zip(writes, written, strict=True):
             write.then(rows)  # after the frames, whatever it sends
         self.turn_before = turn

@@ -1,6 +1,7 @@
 """The SQL of one change to a match, written once: lock the match, its room and seats; append
 the moves and store the match's progress (the ORM built these queries anew for every move).
-Each of the two goes to PostgreSQL in one round trip."""
+Each of the two goes to PostgreSQL in one round trip, the first with the transaction's BEGIN
+and, where nothing is written after it, the second with its COMMIT."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import psycopg
 from django.db import connection
 from django.db.models import JSONField, Model
-from psycopg.pq import ExecStatus, Format
+from psycopg.pq import ExecStatus, Format, TransactionStatus
 from psycopg.types.json import Jsonb
 
 from common import fastjson
@@ -155,12 +156,27 @@ def _instances(models: tuple[_Columns, ...], rows: list[tuple[Any, ...]], extra:
 def _run_all(statements: list[tuple[str, list[Any]]], *, fetch: bool = False) -> list[list[tuple[Any, ...]]]:
     """Run the statements in order, in one round trip on PostgreSQL (psycopg binds parameters
     on the client, so several statements go as one query), one by one elsewhere; with
-    `fetch`, the rows of each (none for a statement that returns none)."""
+    `fetch`, the rows of each (none for a statement that returns none).
+
+    The first statements of a transaction carry its BEGIN: psycopg sent it in a round trip
+    of its own before them (a move's four round trips were BEGIN, the locking read, the
+    write and COMMIT; `save_run` carries the COMMIT)."""
     results = []
     if connection.vendor == "postgresql":
-        sql = _joined(tuple(sql for sql, _ in statements))
-        cursor = _kept_cursor(sql)
-        cursor.execute(sql, [p for _, ps in statements for p in ps])
+        raw = _connected()
+        begins = _begins_here(raw)
+        sql = _joined(("BEGIN",) * begins + tuple(sql for sql, _ in statements))
+        cursor = _kept_cursor(raw, sql)
+        params = [p for _, ps in statements for p in ps]
+        if begins:
+            raw._autocommit = True  # psycopg's own BEGIN is skipped in autocommit (private: pinned)
+            try:
+                cursor.execute(sql, params)
+            finally:
+                raw._autocommit = False
+            cursor.nextset()  # BEGIN's result
+        else:
+            cursor.execute(sql, params)
         if fetch:
             results.append(_pg_rows(cursor))
             while cursor.nextset():
@@ -172,6 +188,18 @@ def _run_all(statements: list[tuple[str, list[Any]]], *, fetch: bool = False) ->
             if fetch:
                 results.append(_rows(cursor))
     return results
+
+
+def _begins_here(raw: psycopg.Connection) -> bool:
+    """Whether psycopg is about to begin a transaction that Django opened (`atomic`) with
+    no options of its own (isolation level, read only) before its first statement."""
+    return (
+        not raw.autocommit
+        and raw.pgconn.transaction_status == TransactionStatus.IDLE
+        and raw.isolation_level is None
+        and raw.read_only is None
+        and not raw.deferrable
+    )
 
 
 def _rows(cursor: Any) -> list[tuple[Any, ...]]:
@@ -197,16 +225,21 @@ Python, to give it Django's time zone, which is the session's (UTC) that psycopg
 (`tests/games/test_match_services.py` compares the two reads)."""
 
 
-def _kept_cursor(sql: str) -> Any:
+def _connected() -> psycopg.Connection:
+    """This thread's psycopg connection, opened if need be."""
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    return connection.connection
+
+
+def _kept_cursor(raw: psycopg.Connection, sql: str) -> Any:
     """A cursor of this thread's connection for `sql` alone, kept from move to move, in
     Django's wrapper (which translates errors and logs queries).  psycopg keeps what it worked
     out for the columns a cursor read while the cursor runs the same text (the same object:
     `_joined`) again; a new cursor, or another query in between, made a loader per column per
     query anew (an eighth of the CPU of the two statements: docs/benchmarks.md, session 25)."""
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    if getattr(_kept, "connection", None) is not connection.connection:
-        _kept.connection, _kept.cursors = connection.connection, {}
+    if getattr(_kept, "connection", None) is not raw:
+        _kept.connection, _kept.cursors = raw, {}
     cursor = _kept.cursors.get(sql)
     if cursor is None or cursor.closed:
         with connection.wrap_database_errors:
@@ -259,10 +292,14 @@ def _sql_value(field: Any, value: Any) -> Any:
 
 
 def save_run(
-    *, match: Match, moves: list[Move], also: list[tuple[str, list[Any]]]
+    *, match: Match, moves: list[Move], also: list[tuple[str, list[Any]]], commit: bool = False
 ) -> list[list[tuple[Any, ...]]]:
     """Append `moves` to the log, store the match's progress and run the statements `also`
-    (a `turn_started` receiver's), in one round trip; the rows of each of `also`."""
+    (a `turn_started` receiver's), in one round trip; the rows of each of `also`.
+
+    With `commit` (the caller writes nothing more), the transaction commits in the same round
+    trip where it is the caller's own (`_commits_here`); Django's commit then finds nothing
+    to do and runs the commit hooks as ever."""
     statements = []
     if moves:
         statements.append(
@@ -270,4 +307,15 @@ def save_run(
         )
     statements.append((_SAVE_PROGRESS, [*_sql_values(match, _PROGRESS_FIELDS), match.pk]))
     statements += also
-    return _run_all(statements, fetch=bool(also))[len(statements) - len(also) :]
+    end = len(statements)
+    if commit and _commits_here():
+        statements.append(("COMMIT", []))
+    return _run_all(statements, fetch=bool(also))[end - len(also) : end]
+
+
+def _commits_here() -> bool:
+    """Whether a COMMIT now ends the transaction of the outermost `atomic` block, which was
+    opened to commit on its exit (not a block nested in another, as a test's is)."""
+    return (
+        connection.vendor == "postgresql" and connection.commit_on_exit and len(connection.atomic_blocks) == 1
+    )
