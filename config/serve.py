@@ -17,6 +17,8 @@ import signal
 import sys
 import time
 
+from autobahn.twisted import websocket as autobahn_twisted
+from autobahn.websocket import protocol as autobahn_protocol
 from daphne.cli import CommandLineInterface
 from daphne.server import Server
 from daphne.ws_protocol import WebSocketProtocol
@@ -41,6 +43,7 @@ class GracefulServer(Server):
         # (Django, the apps, their modules) lives as long as the process, so it is frozen out
         # of the collector's sight.  Full collections in a 200-table window: 3, against 9 to 26
         # (docs/benchmarks.md, session 16).
+        plain_autobahn_logs()
         gc.collect()
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD)
@@ -74,6 +77,19 @@ class GracefulServer(Server):
             self.stop()
         else:
             reactor.callLater(0.1, self.close_sockets_until, deadline)
+
+
+def plain_autobahn_logs() -> None:
+    """autobahn makes the arguments of its debug lines for every frame sent and received,
+    logged or not: `hltype` and `hlval` colour a method's name and the peer through click
+    (which rq brings), 2-3% of a socket process's CPU under load (py-spy, docs/benchmarks.md,
+    session 29).  The lines, when logged, carry the same values uncoloured."""
+    for module in (autobahn_protocol, autobahn_twisted):
+        module.hltype = module.hlval = _as_it_is  # type: ignore[attr-defined]
+
+
+def _as_it_is(value, *args, **kwargs):
+    return value
 
 
 class GracefulCommandLine(CommandLineInterface):
