@@ -416,3 +416,26 @@ async def test_a_group_member_that_is_no_socket_gets_its_messages_as_channels_re
     await layer.group_send_many([("jobs", {"type": "x", "n": 1}), ("jobs", {"type": "x", "n": 2})])
     assert [(await asyncio.wait_for(layer.receive("worker.tasks"), 5))["n"] for _ in range(2)] == [1, 2]
     assert [m["n"] for m in await received(layer, socket, 2)] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("BZMPOP", 5, 1, "asgi:specific.abc!", "MIN", "COUNT", 100),
+        ("EVALSHA", "f" * 40, 2, "asgi:group:room.x", "asgi:group:ré", b"\x00\xff" * 3000, 1733400000.25, -1),
+        ("PING",),
+    ],
+)
+def test_the_pipe_packs_a_command_as_redis_py_does(args):
+    from redis.asyncio.connection import Connection
+
+    from config.redis_pipe import pack
+
+    assert pack(args) == b"".join(Connection().pack_command(*args))
+
+
+def test_the_pipe_refuses_what_redis_py_would_not_send():
+    from config.redis_pipe import pack
+
+    with pytest.raises(TypeError):
+        pack(("SET", "key", None))
