@@ -91,6 +91,22 @@ def parse_card(text: str) -> Card:
     return make_card(rank, SUITS.index(suit_text.upper()))
 
 
+def card_names(cards: Iterable[int]) -> list[str]:
+    """The cards' names, in order: `[str(c) for c in cards]` without a call per card (a
+    move writes its state's cards and each seat's view by name)."""
+    return list(map(_NAMES.__getitem__, cards))
+
+
+def cards_named(names: Iterable[str]) -> tuple[Card, ...]:
+    """`tuple(map(parse_card, names))`, looked up without a call per card when every name
+    is a card's own (a stored state's are); any other text is parsed, or refused, alike."""
+    names = list(names)
+    try:
+        return tuple(map(_BY_NAME.__getitem__, names))
+    except (KeyError, TypeError):
+        return tuple(map(parse_card, names))
+
+
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse cards separated by spaces or commas, or an iterable of card strings.
 

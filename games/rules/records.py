@@ -14,7 +14,7 @@ from dataclasses import fields, replace
 from functools import cache
 from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin, get_type_hints
 
-from games.rules.cards import Card, parse_card
+from games.rules.cards import Card, card_names, cards_named, parse_card
 from games.rules.errors import RulesError
 
 Encode = Callable[[Any], Any]
@@ -87,6 +87,8 @@ def _codec(hint: Any) -> tuple[Encode, Decode]:
             lambda d: None if d is None else decode(d),
         )
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if args[0] is Card:
+            return card_names, cards_named
         encode, decode = _codec(args[0])
         if encode is _same:
             return list, tuple

@@ -4,6 +4,8 @@ from games.rules.cards import (
     DECK,
     Card,
     card,
+    card_names,
+    cards_named,
     cards_of,
     display_key,
     format_cards,
@@ -57,3 +59,17 @@ def test_display_key_orders_by_suit_then_rank_then_jokers():
 def test_make_card_refuses(rank, suit):
     with pytest.raises(ValueError):
         make_card(rank, suit)
+
+
+def test_cards_go_by_name_and_come_back_in_order_duplicates_and_all():
+    cards = [*parse_cards("AS 10D kh X2"), parse_card("AS")]
+    assert card_names(cards) == ["AS", "TD", "KH", "X2", "AS"]
+    assert cards_named(card_names(cards)) == tuple(cards)
+
+
+def test_names_that_are_not_a_cards_own_are_parsed_or_refused_alike():
+    assert cards_named(["10d", "AS"]) == tuple(parse_cards("TD AS"))
+    with pytest.raises(ValueError):
+        cards_named(["AS", "ZZ"])
+    with pytest.raises(ValueError):
+        cards_named(["AS", 7])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.cards import display_key
+from games.rules.cards import card_names, display_key
 from games.rules.gin.actions import check_seat
 from games.rules.gin.engine import legal_actions
 from games.rules.gin.state import GinState
@@ -44,7 +44,7 @@ def view_for(
         "hands_won": list(state.hands_won),
         "hand_counts": [len(h) for h in state.hands],
         "stock_count": len(state.stock),
-        "discard_pile": [str(c) for c in state.discard_pile],
+        "discard_pile": card_names(state.discard_pile),
         "taken": _str(state.taken),
         "must_draw_stock": state.must_draw_stock,
         "log": [dict(e) for e in state.log],
@@ -69,15 +69,15 @@ def _own_hand(state: GinState, seat: int) -> dict[str, Any]:
     hand = sorted(state.hands[seat], key=display_key)
     best = best_melds(hand, cap)
     own: dict[str, Any] = {
-        "hand": [str(c) for c in hand],
+        "hand": card_names(hand),
         "drawn": _str(state.drawn) if seat == state.turn else None,
-        "melds": [[str(c) for c in meld] for meld in best.melds],
-        "deadwood_cards": [str(c) for c in best.deadwood_cards],
+        "melds": [card_names(meld) for meld in best.melds],
+        "deadwood_cards": card_names(best.deadwood_cards),
         "deadwood": best.deadwood,
     }
     if state.phase == "discard" and seat == state.turn:
         after = deadwood_after_discards(hand, cap)
-        own["deadwood_after_discards"] = {str(c): after[c] for c in hand}
+        own["deadwood_after_discards"] = dict(zip(own["hand"], map(after.__getitem__, hand), strict=True))
     return own
 
 
