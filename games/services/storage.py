@@ -10,7 +10,8 @@ import threading
 from typing import Any
 
 import psycopg
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import JSONField, Model
 from psycopg.pq import ExecStatus, Format, TransactionStatus
 from psycopg.types.json import Jsonb
@@ -33,16 +34,18 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
     if client_id is not None:
         deal_tags = [f"{seat}:{client_id}" for seat in range(MAX_SEATS)]  # a next_hand's deal
         params = [client_id, *deal_tags, match_id]
+    db = _db()
     found, seats = _read_each(
+        db,
         [
             (
                 (_MATCH, _ROOM),
-                _lock_sql(counted=client_id is not None, vendor=connection.vendor),
+                _lock_sql(counted=client_id is not None, vendor=db.vendor),
                 params,
                 ("moves_logged", "maybe_seen") if client_id is not None else (),
             ),
             ((_SEAT,), _SEATS_OF_MATCH, [match_id], ()),  # read once the match is locked
-        ]
+        ],
     )
     if not found:
         raise ServiceError("no_match", "No such match.")
@@ -89,15 +92,15 @@ class _Columns:
         self.table = table
         self._converters: dict[str, list[tuple[int, list[Any], Any]]] = {}
 
-    def converters(self) -> list[tuple[int, list[Any], Any]]:
+    def converters(self, db: BaseDatabaseWrapper) -> list[tuple[int, list[Any], Any]]:
         """What the ORM applies to each value read (a JSON field's parsing, SQLite's dates):
         the same for every query, so worked out once per database engine."""
-        vendor = connection.vendor
+        vendor = db.vendor
         if vendor not in self._converters:
             found = []
             for index, field in enumerate(self.fields):
                 col = field.get_col(self.table)
-                funcs = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+                funcs = db.ops.get_db_converters(col) + field.get_db_converters(db)
                 if vendor == "postgresql" and isinstance(field, JSONField):
                     funcs = [_json_value]  # jsonb comes as text (Django's loader): orjson parses it
                 if funcs:
@@ -123,20 +126,22 @@ Query = tuple[tuple[_Columns, ...], str, list[Any], tuple[str, ...]]
 parameters, and the extra columns after the models', set as attributes of the first."""
 
 
-def _read_each(queries: list[Query]) -> list[list[tuple[Any, ...]]]:
+def _read_each(db: BaseDatabaseWrapper, queries: list[Query]) -> list[list[tuple[Any, ...]]]:
     """For each query, an instance of each of its models per row: as `Model.objects.raw` would
     make them, without its machinery, which worked out the columns anew on every query (a
     third of a move's locking CPU: docs/benchmarks.md, "Session 15"); the queries in one round
     trip where the database allows it (`_run_all`)."""
     statements = [(sql, params) for _, sql, params, _ in queries]
     return [
-        _instances(models, rows, extra)
-        for (models, _, _, extra), rows in zip(queries, _run_all(statements, fetch=True), strict=True)
+        _instances(db, models, rows, extra)
+        for (models, _, _, extra), rows in zip(queries, _run_all(db, statements, fetch=True), strict=True)
     ]
 
 
-def _instances(models: tuple[_Columns, ...], rows: list[tuple[Any, ...]], extra: tuple[str, ...]):
-    layout = [(known, known.converters()) for known in models]
+def _instances(
+    db: BaseDatabaseWrapper, models: tuple[_Columns, ...], rows: list[tuple[Any, ...]], extra: tuple[str, ...]
+):
+    layout = [(known, known.converters(db)) for known in models]
     found = []
     for row in rows:
         start, instances = 0, []
@@ -144,8 +149,8 @@ def _instances(models: tuple[_Columns, ...], rows: list[tuple[Any, ...]], extra:
             values = list(row[start : start + len(known.attnames)])
             for index, funcs, col in converters:
                 for func in funcs:
-                    values[index] = func(values[index], col, connection)
-            instances.append(known.model.from_db(connection.alias, known.attnames, values))
+                    values[index] = func(values[index], col, db)
+            instances.append(known.model.from_db(db.alias, known.attnames, values))
             start += len(known.attnames)
         for name, value in zip(extra, row[start:], strict=True):
             setattr(instances[0], name, value)
@@ -153,7 +158,9 @@ def _instances(models: tuple[_Columns, ...], rows: list[tuple[Any, ...]], extra:
     return found
 
 
-def _run_all(statements: list[tuple[str, list[Any]]], *, fetch: bool = False) -> list[list[tuple[Any, ...]]]:
+def _run_all(
+    db: BaseDatabaseWrapper, statements: list[tuple[str, list[Any]]], *, fetch: bool = False
+) -> list[list[tuple[Any, ...]]]:
     """Run the statements in order, in one round trip on PostgreSQL (psycopg binds parameters
     on the client, so several statements go as one query), one by one elsewhere; with
     `fetch`, the rows of each (none for a statement that returns none).
@@ -162,11 +169,11 @@ def _run_all(statements: list[tuple[str, list[Any]]], *, fetch: bool = False) ->
     of its own before them (a move's four round trips were BEGIN, the locking read, the
     write and COMMIT; `save_run` carries the COMMIT)."""
     results = []
-    if connection.vendor == "postgresql":
-        raw = _connected()
+    if db.vendor == "postgresql":
+        raw = _connected(db)
         begins = _begins_here(raw)
         sql = _joined(("BEGIN",) * begins + tuple(sql for sql, _ in statements))
-        cursor = _kept_cursor(raw, sql)
+        cursor = _kept_cursor(db, raw, sql)
         params = [p for _, ps in statements for p in ps]
         if begins:
             raw._autocommit = True  # psycopg's own BEGIN is skipped in autocommit (private: pinned)
@@ -182,7 +189,7 @@ def _run_all(statements: list[tuple[str, list[Any]]], *, fetch: bool = False) ->
             while cursor.nextset():
                 results.append(_pg_rows(cursor))
         return results
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         for sql, params in statements:
             cursor.execute(sql, params)
             if fetch:
@@ -225,14 +232,20 @@ Python, to give it Django's time zone, which is the session's (UTC) that psycopg
 (`tests/games/test_match_services.py` compares the two reads)."""
 
 
-def _connected() -> psycopg.Connection:
+def _db() -> BaseDatabaseWrapper:
+    """This thread's connection itself: `django.db.connection` looks it up anew on every
+    attribute read, which a move's statements did some thirty times."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _connected(db: BaseDatabaseWrapper) -> psycopg.Connection:
     """This thread's psycopg connection, opened if need be."""
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    return connection.connection
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    return db.connection
 
 
-def _kept_cursor(raw: psycopg.Connection, sql: str) -> Any:
+def _kept_cursor(db: BaseDatabaseWrapper, raw: psycopg.Connection, sql: str) -> Any:
     """A cursor of this thread's connection for `sql` alone, kept from move to move, in
     Django's wrapper (which translates errors and logs queries).  psycopg keeps what it worked
     out for the columns a cursor read while the cursor runs the same text (the same object:
@@ -242,10 +255,10 @@ def _kept_cursor(raw: psycopg.Connection, sql: str) -> Any:
         _kept.connection, _kept.cursors = raw, {}
     cursor = _kept.cursors.get(sql)
     if cursor is None or cursor.closed:
-        with connection.wrap_database_errors:
-            cursor = _kept.cursors[sql] = connection.create_cursor()
+        with db.wrap_database_errors:
+            cursor = _kept.cursors[sql] = db.create_cursor()
         cursor.adapters.register_loader("timestamptz", _C_TIMESTAMPTZ)
-    return connection._prepare_cursor(cursor)
+    return db._prepare_cursor(cursor)
 
 
 # What a run changes in a match (offers and the rest are saved by their own services), and
@@ -280,15 +293,15 @@ def _insert_moves(count: int) -> str:
     return f"INSERT INTO games_move ({columns}) VALUES {', '.join([_MOVE_ROW] * count)}"
 
 
-def _sql_values(instance: Any, fields: list) -> list[Any]:
-    return [_sql_value(field, getattr(instance, field.attname)) for field in fields]
+def _sql_values(db: BaseDatabaseWrapper, instance: Any, fields: list) -> list[Any]:
+    return [_sql_value(db, field, getattr(instance, field.attname)) for field in fields]
 
 
-def _sql_value(field: Any, value: Any) -> Any:
-    if value is not None and isinstance(field, JSONField) and connection.vendor == "postgresql":
+def _sql_value(db: BaseDatabaseWrapper, field: Any, value: Any) -> Any:
+    if value is not None and isinstance(field, JSONField) and db.vendor == "postgresql":
         # A state's JSON is most of a move's SQL: orjson writes it, not Django's json.dumps.
         return Jsonb(value, dumps=fastjson.dumps_bytes)
-    return field.get_db_prep_save(value, connection)
+    return field.get_db_prep_save(value, db)
 
 
 def save_run(
@@ -300,22 +313,20 @@ def save_run(
     With `commit` (the caller writes nothing more), the transaction commits in the same round
     trip where it is the caller's own (`_commits_here`); Django's commit then finds nothing
     to do and runs the commit hooks as ever."""
-    statements = []
+    db, statements = _db(), []
     if moves:
         statements.append(
-            (_insert_moves(len(moves)), [v for move in moves for v in _sql_values(move, _MOVE_FIELDS)])
+            (_insert_moves(len(moves)), [v for move in moves for v in _sql_values(db, move, _MOVE_FIELDS)])
         )
-    statements.append((_SAVE_PROGRESS, [*_sql_values(match, _PROGRESS_FIELDS), match.pk]))
+    statements.append((_SAVE_PROGRESS, [*_sql_values(db, match, _PROGRESS_FIELDS), match.pk]))
     statements += also
     end = len(statements)
-    if commit and _commits_here():
+    if commit and _commits_here(db):
         statements.append(("COMMIT", []))
-    return _run_all(statements, fetch=bool(also))[end - len(also) : end]
+    return _run_all(db, statements, fetch=bool(also))[end - len(also) : end]
 
 
-def _commits_here() -> bool:
+def _commits_here(db: BaseDatabaseWrapper) -> bool:
     """Whether a COMMIT now ends the transaction of the outermost `atomic` block, which was
     opened to commit on its exit (not a block nested in another, as a test's is)."""
-    return (
-        connection.vendor == "postgresql" and connection.commit_on_exit and len(connection.atomic_blocks) == 1
-    )
+    return db.vendor == "postgresql" and db.commit_on_exit and len(db.atomic_blocks) == 1
