@@ -28,6 +28,11 @@ def _same(value: Any) -> Any:
 class JsonRecord:
     """A frozen dataclass that round-trips through JSON: `from_json(to_json())` is equal to it."""
 
+    kept_by: ClassVar[str | None] = None
+    """For a record that comes back unchanged in state after state (a finished hand), the
+    field that tells its JSON apart: the record read from JSON equal to the last read with
+    that key is that record again, not decoded anew (`_kept`)."""
+
     def to_json(self) -> dict[str, Any]:
         return {name: encode(getattr(self, name)) for name, encode, _ in _fields(type(self))}
 
@@ -104,5 +109,32 @@ def _codec(hint: Any) -> tuple[Encode, Decode]:
     if isinstance(hint, type) and issubclass(hint, Flags):
         return (lambda r: r.to_dict()), hint.from_dict
     if isinstance(hint, type) and issubclass(hint, JsonRecord):
-        return (lambda r: r.to_json()), hint.from_json
+        return (lambda r: r.to_json()), (_kept(hint) if hint.kept_by else hint.from_json)
     raise TypeError(f"no JSON form for {hint!r}")
+
+
+KEPT_AT_MOST = 4096
+
+
+def _kept(cls: type[JsonRecord]) -> Decode:
+    """`cls.from_json`, giving back the record last read from equal JSON with the same key.
+
+    A match's state carries every finished hand, and each move read them all again (half the
+    time of reading a mid-match state).  Comparing JSON is a fraction of decoding it, and
+    equal JSON decodes to an equal record, which is immutable.  What is compared is the
+    record's own JSON, so JSON not in the form `to_json` writes is decoded every time.  At
+    most KEPT_AT_MOST are kept."""
+    key = cls.kept_by
+    kept: dict[Any, tuple[dict[str, Any], JsonRecord]] = {}
+
+    def decode(data: Any) -> Any:
+        found = kept.get(data.get(key)) if isinstance(data, dict) else None
+        if found is not None and found[0] == data:
+            return found[1]
+        record = cls.from_json(data)
+        if len(kept) >= KEPT_AT_MOST:
+            kept.clear()
+        kept[data[key]] = (record.to_json(), record)  # its own copy: `data` may change later
+        return record
+
+    return decode

@@ -26,6 +26,8 @@ Cards = tuple[Card, ...]
 class HandRecord(JsonRecord):
     """A finished hand.  Public once the hand is over, seed included."""
 
+    kept_by = "seed"
+
     number: int
     dealer: int
     seed: str

@@ -52,6 +52,8 @@ class TableMeld(JsonRecord):
 class RoundRecord(JsonRecord):
     """A finished round.  Public once the round is over, seed included."""
 
+    kept_by = "seed"
+
     number: int
     starter: int
     seed: str
