@@ -50,18 +50,29 @@ class Flags:
     def to_dict(self) -> dict[str, Any]:
         # Flags are flat: a copy of the fields, not asdict's recursive deep copy (every view
         # carries its rules, so this ran three times a move).
-        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        return {name: getattr(self, name) for name in _flag_names(type(self))}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """Build from a dict, refusing unknown keys; missing keys take their defaults."""
-        unknown = set(data) - {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        unknown = set(data).difference(_flag_names(cls))
         if unknown:
             raise RulesError(f"unknown {cls.family} flags: {', '.join(sorted(unknown))}")
         return cls(**data)
 
     def with_(self, **changes: Any) -> Self:
         return replace(self, **changes)  # type: ignore[type-var]
+
+
+_FLAG_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _flag_names(cls: type) -> tuple[str, ...]:
+    """A rule set's flags, in order (`dataclasses.fields` sorts them out anew on every call)."""
+    names = _FLAG_NAMES.get(cls)
+    if names is None:
+        names = _FLAG_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 _FIELDS: dict[type, tuple[tuple[str, Encode, Decode], ...]] = {}
