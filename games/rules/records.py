@@ -139,13 +139,16 @@ def _kept(cls: type[JsonRecord]) -> Decode:
     kept: dict[Any, tuple[dict[str, Any], JsonRecord]] = {}
 
     def decode(data: Any) -> Any:
-        found = kept.get(data.get(key)) if isinstance(data, dict) else None
+        tag = data.get(key) if isinstance(data, dict) else None
+        if not isinstance(tag, str):
+            return cls.from_json(data)
+        found = kept.get(tag)
         if found is not None and found[0] == data:
             return found[1]
         record = cls.from_json(data)
         if len(kept) >= KEPT_AT_MOST:
             kept.clear()
-        kept[data[key]] = (record.to_json(), record)  # its own copy: `data` may change later
+        kept[tag] = (record.to_json(), record)  # its own copy: `data` may change later
         return record
 
     return decode

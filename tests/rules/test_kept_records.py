@@ -45,3 +45,9 @@ def test_hands_read_after_the_kept_ones_were_let_go_read_right(monkeypatch):
     hands = [dealt(won_hand(0, points), f"c{points}") for points in (1, 2, 3, 1)]
     for hand in hands:
         assert GinState.from_json(state_with(hand).to_json()).history[0] == hand
+
+
+def test_a_record_whose_key_is_no_text_is_read_all_the_same():
+    data = state_with(won_hand(0, 12)).to_json()
+    data["history"][0]["seed"] = ["not", "text"]
+    assert GinState.from_json(data).history[0].seed == ["not", "text"]
