@@ -82,8 +82,8 @@ class GracefulServer(Server):
 def plain_autobahn_logs() -> None:
     """autobahn makes the arguments of its debug lines for every frame sent and received,
     logged or not: `hltype` and `hlval` colour a method's name and the peer through click
-    (which rq brings), 2-3% of a socket process's CPU under load (py-spy, docs/benchmarks.md,
-    session 29).  The lines, when logged, carry the same values uncoloured."""
+    (which rq brings): 3.5 µs a frame, 0.3 as they are (docs/benchmarks.md, session
+    29).  The lines, when logged, carry the same values uncoloured."""
     for module in (autobahn_protocol, autobahn_twisted):
         module.hltype = module.hlval = _as_it_is  # type: ignore[attr-defined]
 

@@ -172,7 +172,7 @@ def _run_all(
     if db.vendor == "postgresql":
         raw = _connected(db)
         begins = _begins_here(raw)
-        sql = _joined(("BEGIN",) * begins + tuple(sql for sql, _ in statements))
+        sql = _joined((("BEGIN",) if begins else ()) + tuple(sql for sql, _ in statements))
         cursor = _kept_cursor(db, raw, sql)
         params = [p for _, ps in statements for p in ps]
         if begins:
