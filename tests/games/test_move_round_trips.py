@@ -15,14 +15,9 @@ from games.replays import is_consistent
 from games.rules.gin import GinState, view_for
 from games.services import ServiceError
 from tests.games.support import me, simple_policy
-from tests.games.test_match_services import two_player_match
+from tests.games.test_match_services import play, two_player_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def postgresql_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("the round trips are PostgreSQL's")
 
 
 def next_action(match):
@@ -56,8 +51,8 @@ def commands_of(monkeypatch):
     return sent
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the round trips are PostgreSQL's")
 def test_a_move_sends_no_begin_or_commit_of_its_own_and_its_frames_still_go(monkeypatch, redis_layer):
-    postgresql_only()
     match, players = two_player_match()
     seat, _ = next_action(match)
 
@@ -112,20 +107,5 @@ def test_a_refused_move_changes_nothing_and_the_next_one_lands():
 def test_a_whole_match_played_move_by_move_replays_to_its_stored_state():
     """Every move in its own two round trips, the room's occasional write among them."""
     match, players = two_player_match(match_target=10)
-    for n in range(2000):
-        match.refresh_from_db()
-        if match.status != Match.Status.PLAYING:
-            break
-        state = GinState.from_json(match.state)
-        if state.turn is None:
-            services.do_act(
-                match_id=match.pk,
-                identity=me(players[0]),
-                version=match.version,
-                client_id=f"d{n}",
-                action={"type": "next_hand"},
-            )
-        else:
-            act(match, players, client_id=f"d{n}")
-    assert match.status == Match.Status.FINISHED
+    assert play(match, players).status == Match.Status.FINISHED
     assert is_consistent(match)
