@@ -25,6 +25,7 @@ from daphne.ws_protocol import WebSocketProtocol
 from twisted.internet import reactor
 
 from common.metrics import serve_metrics
+from config import transport
 
 log = logging.getLogger(__name__)
 RESTARTING = 4012
@@ -44,6 +45,7 @@ class GracefulServer(Server):
         # of the collector's sight.  Full collections in a 200-table window: 3, against 9 to 26
         # (docs/benchmarks.md, session 16).
         plain_autobahn_logs()
+        transport.install()
         gc.collect()
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD)
