@@ -159,10 +159,12 @@ def _digest(script: str) -> str:
     return hashlib.sha1(script.encode()).hexdigest()
 
 
-def _log_failure(pump: asyncio.Task) -> None:
-    """Said once, whether or not a socket was waiting to be failed by it."""
-    if not pump.cancelled() and pump.exception() is not None:
-        logger.warning("the channel layer stopped receiving: %r", pump.exception())
+class _Stopped:
+    """Put in a waiting socket's buffer when the pump failed: the socket's receive raises
+    `error`."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
 
 
 class BatchingRedisChannelLayer(RedisChannelLayer):
@@ -212,6 +214,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._waiting: set[str] = set()  # the channels whose receive waits on an empty buffer
         self._pipes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], Pipe]] = (
             weakref.WeakKeyDictionary()
         )
@@ -225,28 +228,30 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
     async def receive(self, channel):
         """The next message of a process-local channel (a socket's), from its buffer.  A
         failing pump (Redis gone for longer than RECONNECT) fails every socket waiting, as
-        channels_redis fails the one that pops; the next receive starts a pump again."""
+        channels_redis fails the one that pops; the next receive starts a pump again.
+
+        A socket waits on its buffer alone: the pump's end reaches it as a `_Stopped` put
+        there.  (Waiting on the pump too took a task and an `asyncio.wait` for each message,
+        and the wait put a callback on the pump and took it off again from among one for every
+        socket of the process.)"""
         if "!" not in channel:
             return await super().receive(channel)
         assert self.require_valid_channel_name(channel)
         buffer = self.receive_buffer[channel]
         self.receive_count += 1
         try:
-            while buffer.empty():
-                pump = self._running_pump(self.non_local_name(channel))
-                arrived = asyncio.ensure_future(buffer.get())
-                try:
-                    await asyncio.wait([arrived, pump], return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    arrived.cancel()
-                if arrived.done():
-                    return arrived.result()
-                pump.result()  # raises what stopped it
-            return buffer.get_nowait()
-        except asyncio.CancelledError:
-            self.receive_buffer.pop(channel, None)  # its socket is closing
+            if buffer.empty():
+                self._running_pump(self.non_local_name(channel))
+                self._waiting.add(channel)
+            message = await buffer.get()
+            if type(message) is _Stopped:
+                raise message.error
+            return message
+        except BaseException:
+            self.receive_buffer.pop(channel, None)  # its socket is closing, or the pump failed
             raise
         finally:
+            self._waiting.discard(channel)
             self.receive_count -= 1
             if buffer.empty():
                 self.receive_buffer.pop(channel, None)
@@ -260,8 +265,18 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             if pump.get_loop().is_running():
                 raise RuntimeError("Two event loops are trying to receive() on one channel layer at once!")
         self._pump = loop.create_task(self._pump_messages(real_channel))
-        self._pump.add_done_callback(_log_failure)
+        self._pump.add_done_callback(self._pump_stopped)
         return self._pump
+
+    def _pump_stopped(self, pump: asyncio.Task) -> None:
+        """Fail the sockets waiting when the pump failed (said once, whether or not one was)."""
+        error = asyncio.CancelledError() if pump.cancelled() else pump.exception()
+        if error is None:
+            return
+        if not pump.cancelled():
+            logger.warning("the channel layer stopped receiving: %r", error)
+        for channel in self._waiting:
+            self.receive_buffer[channel].put_nowait(_Stopped(error))
 
     async def _pump_messages(self, real_channel: str) -> None:
         """Pop the process's messages into its channels' buffers while any socket waits for one.
