@@ -24,7 +24,8 @@ class FlushingServer(tcp.Server):
     _flush_queued = False
 
     def write(self, data: bytes) -> None:
-        if self.dataBuffer or self.disconnecting or self._writeDisconnecting or self.producer or self.TLS:
+        held = self.dataBuffer or self.disconnecting or self._writeDisconnecting
+        if held or self.producer is not None or self.TLS:
             super().write(data)  # Twisted's path already holds this connection, or must
             return
         if not isinstance(data, bytes):
