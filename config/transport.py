@@ -10,7 +10,8 @@ of a turn still go out together, flushed by a callback queued for the loop's nex
 (`call_soon`: no system call).  Whatever the socket does not take at once (a full kernel buffer,
 an error) goes back to Twisted's own path, which waits for writability and reports a lost
 connection as it always did; so does everything while the connection is closing, streams from a
-producer, or speaks TLS (Daphne's sockets speak plain TCP to the proxy).
+producer, or speaks TLS (Daphne's sockets speak plain TCP to the proxy).  An aborted
+connection's queued writes are dropped, as Twisted drops its buffers then.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ class FlushingServer(tcp.Server):
 
     def _flush(self) -> None:
         self._flush_queued = False
-        if not self.connected or self.dataBuffer or not self._tempDataLen:
-            return  # gone, or Twisted's path (registered for writability) sends what is left
+        if not self.connected or self._aborting or self.dataBuffer or not self._tempDataLen:
+            return  # gone or dropped unsent, or Twisted's path (registered for writability) has it
         data = b"".join(self._tempDataBuffer)
         self._tempDataBuffer, self._tempDataLen = [], 0
         sent = self.writeSomeData(data)

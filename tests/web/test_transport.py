@@ -16,6 +16,10 @@ class Reactor:
 
     def __init__(self):
         self.writers = []
+        self.later = []
+
+    def callLater(self, delay, call, *args):
+        self.later.append((call, args))
 
     def addReader(self, reader):
         pass
@@ -112,6 +116,16 @@ async def test_a_closing_connection_sends_what_it_was_given_first(pair):
     assert reactor.writers == [connection]
     assert connection.doWrite() is main.CONNECTION_DONE
     assert received(peer) == b"last words and a postscript"
+
+
+async def test_an_aborted_connection_sends_nothing_more(pair):
+    """Aborting drops what is buffered (autobahn aborts a socket whose closing handshake timed out)."""
+    connection, reactor, peer = pair
+    connection.write(b"never sent")
+    connection.abortConnection()
+    await next_turn()
+    assert received(peer) == b""
+    assert reactor.writers == []
 
 
 def test_ports_hand_their_connections_to_it(monkeypatch):
