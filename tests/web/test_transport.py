@@ -16,10 +16,9 @@ class Reactor:
 
     def __init__(self):
         self.writers = []
-        self.later = []
 
     def callLater(self, delay, call, *args):
-        self.later.append((call, args))
+        pass  # an abort's connectionLost: not needed here
 
     def addReader(self, reader):
         pass
