@@ -60,8 +60,7 @@ def received(peer: socket.socket) -> bytes:
 
 
 async def next_turn():
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
+    await asyncio.sleep(0)  # the flush queued before it runs first
 
 
 async def test_a_turns_frames_go_in_one_send_without_waiting_for_writability(pair, monkeypatch):
