@@ -8,7 +8,9 @@
   inside the move's transaction, with the match locked: a listener's writes commit or roll back
   with the move (it comes with most moves, and a commit of its own cost each one a second).  A
   listener may answer a `Write`: its statement goes in the move's own round trip, after the
-  move's (`Write.run` runs one on its own).
+  move's and before its COMMIT (`Write.run` runs one on its own).  The Write's `then` gets the
+  rows once that round trip is back, when the move may have committed: it writes nothing
+  itself (what it must write waits for `transaction.on_commit`).
 - `swept(sender=None, now=...)`: after each sweep, in the sweeper's process (other apps' clocks; a receiver may answer a dict of counts for the sweep's log)
 """
 

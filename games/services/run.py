@@ -207,15 +207,12 @@ class Run:
         self._announce(match)
         try:  # every caller holds a transaction: a failed insert rolls it all back
             written = storage.save_run(
-                match=match,
-                moves=self.moves,
-                also=[(w.sql, w.params) for w in writes],
-                commit=last and not writes,  # a listener's `then` may write more
+                match=match, moves=self.moves, also=[(w.sql, w.params) for w in writes], commit=last
             )
         except IntegrityError:
             raise ServiceError("conflict", "Another change landed first: resynced.") from None
         for write, rows in zip(writes, written, strict=True):
-            write.then(rows)  # after the frames, whatever it sends
+            write.then(rows)  # after the frames, whatever it sends (the move may have committed)
         self.turn_before = turn
         self.moves = []
         self.window_closed = False

@@ -95,17 +95,19 @@ _NOTIFY_AGAIN = (
 
 def notify_again(*, user_id: int, kind: str, key: str, subject: str, otherwise: Callable[[], None]) -> Write:
     """The statement that refreshes the player's entry with `key`, unread again, if its
-    `params["subject"]` is `subject`, and sends it live on commit; `otherwise` is called when
-    it refreshed none (no such entry, or the kind is turned off): the caller then makes it
-    with `do_notify`.  One statement, for an entry that comes back all the time ("your turn"),
-    whose link and text need not be made again while its subject (who the opponents are)
-    stays the same; it goes in the caller's round trip (a `turn_started` answer)."""
+    `params["subject"]` is `subject`, and sends it live on commit; when it refreshed none (no
+    such entry, or the kind is turned off), `otherwise` is called once the caller's transaction
+    commits: the caller then makes it with `do_notify`.  One statement, for an entry that comes
+    back all the time ("your turn"), whose link and text need not be made again while its
+    subject (who the opponents are) stays the same; it goes in the caller's round trip (a
+    `turn_started` answer), which may carry the caller's COMMIT too.  An `otherwise` that fails
+    is logged: the move it follows stands."""
 
     def then(rows: list[tuple[Any, ...]]) -> None:
         if rows:
             broadcast.send_on_commit([broadcast.notified(user_id, rows[0][0])])
         else:
-            otherwise()
+            transaction.on_commit(otherwise, robust=True)
 
     return Write(_NOTIFY_AGAIN, [_now(), user_id, key, kind, subject, *_wanted(user_id, kind)], then)
 

@@ -14,6 +14,7 @@ from games.models import Match, Move
 from games.replays import is_consistent
 from games.rules.gin import GinState, view_for
 from games.services import ServiceError
+from social.models import Notification
 from tests.games.support import me, simple_policy
 from tests.games.test_match_services import play, two_player_match
 
@@ -75,6 +76,30 @@ def test_a_move_sends_no_begin_or_commit_of_its_own_and_its_frames_still_go(monk
     match.refresh_from_db()
     assert Move.objects.filter(match=match, client_id="a1").exists()
     assert frame["match"] == match.pk and f'"version":{match.version}' in frame["text"]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the round trips are PostgreSQL's")
+def test_a_move_that_passes_the_turn_to_a_person_at_the_table_commits_with_its_write(monkeypatch):
+    """The "your turn" refresh goes in the move's write, and so does the COMMIT (it went in a
+    round trip of its own after every such move); the first entry of a match, which has no
+    entry to refresh, is stored once the move has committed."""
+    match, players = two_player_match()
+    bo = players[1]
+    services.do_socket_opened(room=match.room, identity=me(bo))  # Bo's table is open: his turns notify
+    passed, n = [], 0
+    while len(passed) < 3:
+        match.refresh_from_db()
+        turn_before = next_action(match)[0]
+        sent = commands_of(monkeypatch)
+        act(match, players, client_id=f"t{n}")
+        n += 1
+        match.refresh_from_db()
+        if turn_before == 0 and next_action(match)[0] == 1:
+            passed.append([c for c in sent if c.split()[0] in (b"BEGIN", b"COMMIT")])
+        monkeypatch.undo()
+    assert passed == [[], [], []]
+    entries = Notification.objects.filter(user=bo, kind="your_turn")
+    assert entries.count() == 1 and entries.get().read_at is None
 
 
 def test_a_move_inside_a_callers_transaction_is_undone_with_it():

@@ -168,8 +168,9 @@ def test_a_player_who_reads_each_your_turn_at_the_table_keeps_one_entry_for_the_
 
 @pytest.mark.django_db(transaction=True)
 def test_your_turn_is_written_in_the_move_that_passes_the_turn_and_goes_with_it():
-    """The entry was written after the move's commit, in a transaction of its own: a second
-    commit for most moves of a table."""
+    """The listener answers inside the move's transaction, and its refresh commits with the
+    move (the entry was once written in a transaction of its own: a second commit for most
+    moves of a table); only the first entry of a match is stored just after the move commits."""
     ana, bo = make_user("Ana"), make_user("Bo")
     with first_deal(bytes(16)):
         room = game_services.do_create_room(identity=me(ana), ruleset=ruleset())
@@ -269,8 +270,8 @@ def test_your_turn_names_the_opponents_who_play_now(django_capture_on_commit_cal
     def bos_turn_starts() -> Notification:
         seats = list(room.seats.all())
         # A bot's name is stored in the language of the move's request (the test process's
-        # may be any, after other tests).
-        with django_capture_on_commit_callbacks(execute=True), translation.override("en"):
+        # may be any, after other tests); a first entry is stored once the move commits.
+        with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
             for _, write in turn_started.send(Match, match=match, seat=seats[1], seats=seats):
                 write.run()
         return Notification.objects.get(user=bo, kind="your_turn")
