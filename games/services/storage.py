@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import threading
+from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -284,6 +285,21 @@ _SAVE_PROGRESS = (
 
 _MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.primary_key]
 
+_AS_IS = {
+    "CharField": str,
+    "DateTimeField": datetime,  # an aware one: PostgreSQL's adapter takes it as it is
+    "ForeignKey": int,
+    "PositiveIntegerField": int,
+    "PositiveSmallIntegerField": int,
+}
+_PLAIN = {
+    field: _AS_IS[field.get_internal_type()]
+    for field in _PROGRESS_FIELDS + _MOVE_FIELDS
+    if field.get_internal_type() in _AS_IS
+}
+"""The type of value each field's `get_db_prep_save` gives back as it is on PostgreSQL (None
+too; an int comes back as psycopg's `Int4`, the same number)."""
+
 _MOVE_ROW = f"({', '.join(['%s'] * len(_MOVE_FIELDS))})"
 
 
@@ -294,11 +310,20 @@ def _insert_moves(count: int) -> str:
 
 
 def _sql_values(db: BaseDatabaseWrapper, instance: Any, fields: list) -> list[Any]:
-    return [_sql_value(db, field, getattr(instance, field.attname)) for field in fields]
+    if db.vendor != "postgresql":
+        return [field.get_db_prep_save(getattr(instance, field.attname), db) for field in fields]
+    return [_pg_value(db, field, getattr(instance, field.attname)) for field in fields]
 
 
-def _sql_value(db: BaseDatabaseWrapper, field: Any, value: Any) -> Any:
-    if value is not None and isinstance(field, JSONField) and db.vendor == "postgresql":
+def _pg_value(db: BaseDatabaseWrapper, field: Any, value: Any) -> Any:
+    """What Django's `get_db_prep_save` gives PostgreSQL for `value`, without its layers of
+    calls where it gives the value itself (a move's fifteen values went through them)."""
+    plain = _PLAIN.get(field)
+    if value is None and plain is not None:
+        return None
+    if plain is not None and type(value) is plain and (plain is not datetime or value.tzinfo is not None):
+        return value
+    if value is not None and isinstance(field, JSONField):
         # A state's JSON is most of a move's SQL: orjson writes it, not Django's json.dumps.
         return Jsonb(value, dumps=fastjson.dumps_bytes)
     return field.get_db_prep_save(value, db)

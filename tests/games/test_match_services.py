@@ -7,12 +7,13 @@ from datetime import timedelta
 import pytest
 from django.db import connection, transaction
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from games import services
 from games.models import MAX_SEATS, Match, Move, Room
 from games.replays import is_consistent, states_by_version
 from games.rules.gin import GinState, view_for
-from games.services import ServiceError
+from games.services import ServiceError, storage
 from games.services.storage import _lock_sql as lock_sql
 from games.services.storage import lock_match
 from tests.games.support import assert_no_leak, first_deal, make_user, me, ruleset, simple_policy
@@ -402,6 +403,26 @@ def test_the_locking_read_gives_what_the_orm_reads():
                 value, expected = getattr(read, field.attname), getattr(orm, field.attname)
                 zones = getattr(value, "tzinfo", None), getattr(expected, "tzinfo", None)
                 assert value == expected and zones[0] == zones[1], field.attname
+
+
+def test_a_moves_written_values_are_what_django_would_write():
+    """save_run passes most values on as they are, where Django's field layers give back the
+    same value: for every value a played match and its log hold, it writes what they give."""
+    match, players = two_player_match()
+    with pytest.raises(AssertionError, match="did not end"):
+        play(match, players, limit=30)  # thirty moves of it
+    match.refresh_from_db()
+    match.turn_deadline = timezone.now()  # a value in each field that may hold none
+    written = [
+        (match, storage._PROGRESS_FIELDS),
+        *((move, storage._MOVE_FIELDS) for move in Move.objects.filter(match=match)),
+    ]
+    for instance, fields in written:
+        for field, value in zip(fields, storage._sql_values(connection, instance, fields), strict=True):
+            expected = field.get_db_prep_save(getattr(instance, field.attname), connection)
+            if isinstance(expected, Jsonb) or connection.vendor != "postgresql":
+                continue  # the JSON: orjson writes it (the replays compare it)
+            assert value == expected and isinstance(expected, type(value)), field.attname  # Int4 is an int
 
 
 def _pages_read_locking(match_id: int) -> tuple[int, int]:
