@@ -120,23 +120,31 @@ def _codec(hint: Any) -> tuple[Encode, Decode]:
     if isinstance(hint, type) and issubclass(hint, Flags):
         return (lambda r: r.to_dict()), hint.from_dict
     if isinstance(hint, type) and issubclass(hint, JsonRecord):
-        return (lambda r: r.to_json()), (_kept(hint) if hint.kept_by else hint.from_json)
+        return _kept(hint) if hint.kept_by else ((lambda r: r.to_json()), hint.from_json)
     raise TypeError(f"no JSON form for {hint!r}")
 
 
 KEPT_AT_MOST = 4096
 
 
-def _kept(cls: type[JsonRecord]) -> Decode:
-    """`cls.from_json`, giving back the record last read from equal JSON with the same key.
+def _kept(cls: type[JsonRecord]) -> tuple[Encode, Decode]:
+    """`cls.to_json` and `cls.from_json`, the second giving back the record last read from
+    equal JSON with the same key, and the first that record's JSON as it was read.
 
     A match's state carries every finished hand, and each move read them all again (half the
-    time of reading a mid-match state).  Comparing JSON is a fraction of decoding it, and
-    equal JSON decodes to an equal record, which is immutable.  What is compared is the
-    record's own JSON, so JSON not in the form `to_json` writes is decoded every time.  At
-    most KEPT_AT_MOST are kept."""
+    time of reading a mid-match state) and wrote them all again (four fifths of writing it at
+    the fifth hand).  Comparing JSON is a fraction of decoding it, and equal JSON decodes to
+    an equal record, which is immutable.  What is compared is the record's own JSON, so JSON
+    not in the form `to_json` writes is decoded every time.  At most KEPT_AT_MOST are kept."""
     key = cls.kept_by
+    assert key is not None
     kept: dict[Any, tuple[dict[str, Any], JsonRecord]] = {}
+
+    def encode(record: JsonRecord) -> dict[str, Any]:
+        found = kept.get(getattr(record, key))
+        if found is not None and found[1] is record:
+            return dict(found[0])  # a copy of its top level: a view leaves the seed out of its own
+        return record.to_json()
 
     def decode(data: Any) -> Any:
         tag = data.get(key) if isinstance(data, dict) else None
@@ -151,4 +159,4 @@ def _kept(cls: type[JsonRecord]) -> Decode:
         kept[tag] = (record.to_json(), record)  # its own copy: `data` may change later
         return record
 
-    return decode
+    return encode, decode
