@@ -15,11 +15,13 @@ one send, with no hand-off back from the thread to the loop for each of them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import os
+import queue
 import threading
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 from asgiref.sync import SyncToAsync
@@ -27,7 +29,86 @@ from channels.consumer import get_handler_name
 from django.conf import settings
 from django.db import close_old_connections, connections
 
-_threads = ThreadPoolExecutor(max_workers=settings.DATABASE_THREADS, thread_name_prefix="database")
+
+class Threads:
+    """The database threads: each takes the next call from one queue and hands its outcome back
+    to the caller's event loop.  (Through a `ThreadPoolExecutor` a call made a concurrent
+    future, a work item, a semaphore check and asyncio's future wrapped around the other:
+    about half of a trip's CPU, docs/benchmarks.md, session 31.)
+
+    A call whose awaiting was cancelled before a thread took it is not made, as an executor's;
+    at the interpreter's exit the threads finish what was queued, as an executor's do."""
+
+    def __init__(self, size: int, *, name: str = "database") -> None:
+        self.size, self.name = size, name
+        self._queue: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
+        self._workers: list[threading.Thread] = []
+        self._lock = threading.Lock()
+
+    def run(self, loop: asyncio.AbstractEventLoop, func: Callable[..., Any], *args: Any) -> asyncio.Future:
+        """`func(*args)` on a thread, as a future of `loop`."""
+        future = loop.create_future()
+        self._put((loop, future, func, args))
+        return future
+
+    def submit(self, func: Callable[[], Any]) -> Future:
+        """`func()` on a thread, as a concurrent future (for a caller with no event loop)."""
+        future: Future = Future()
+        self._put((None, future, func, ()))
+        return future
+
+    def stop(self) -> None:
+        """Let each thread finish what was queued before, then end; wait for them."""
+        with self._lock:
+            workers, self._workers = self._workers, []
+        for _ in workers:
+            self._queue.put(None)
+        for worker in workers:
+            worker.join()
+
+    def _put(self, item: tuple[Any, ...]) -> None:
+        if len(self._workers) < self.size:
+            with self._lock:
+                if not self._workers:
+                    threading._register_atexit(self.stop)  # type: ignore[attr-defined]  # as the executor's
+                while len(self._workers) < self.size:
+                    worker = threading.Thread(target=self._work, name=f"{self.name}_{len(self._workers)}")
+                    worker.start()
+                    self._workers.append(worker)
+        self._queue.put(item)
+
+    def _work(self) -> None:
+        while (item := self._queue.get()) is not None:
+            loop, future, func, args = item
+            del item
+            if loop is None:
+                if future.set_running_or_notify_cancel():
+                    try:
+                        future.set_result(func())
+                    except BaseException as error:
+                        future.set_exception(error)
+                continue
+            if future.cancelled():
+                continue
+            try:
+                outcome = (func(*args), None)
+            except BaseException as error:
+                outcome = (None, error)
+            with contextlib.suppress(RuntimeError):  # its loop closed: nobody waits any more
+                loop.call_soon_threadsafe(_settle, future, *outcome)
+            del future, outcome
+
+
+def _settle(future: asyncio.Future, result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is None:
+        future.set_result(result)
+    else:
+        future.set_exception(error)
+
+
+_threads = Threads(settings.DATABASE_THREADS)
 
 
 Sender = Callable[[list[Any]], Awaitable[None]]
@@ -83,9 +164,7 @@ def database_sync_to_async(func: Callable[..., Any]) -> Callable[..., Awaitable[
         loop = asyncio.get_running_loop()
         context = contextvars.copy_context()
         try:
-            return await loop.run_in_executor(
-                _threads, context.run, _trip_in_thread, loop, outbox, func, args, kwargs
-            )
+            return await _threads.run(loop, context.run, _trip_in_thread, loop, outbox, func, args, kwargs)
         finally:
             for send, items in outbox.close().items():
                 await send(items)

@@ -3,7 +3,6 @@ the database holds up no other table of the process."""
 
 import asyncio
 import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import connection, transaction
@@ -23,9 +22,11 @@ pytestmark = [
 @pytest.fixture
 def four_database_threads(monkeypatch, settings):
     settings.DATABASE_THREADS = 4
-    monkeypatch.setattr(db, "_threads", ThreadPoolExecutor(4, thread_name_prefix="database"))
+    threads = db.Threads(4)
+    monkeypatch.setattr(db, "_threads", threads)
     yield
     db.close_connections()
+    threads.stop()
 
 
 async def seat_to_move(room, players):
