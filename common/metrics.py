@@ -7,10 +7,13 @@ through the public site: `serve_metrics` starts prometheus_client's HTTP server 
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
+from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram, start_http_server
+from prometheus_client.metrics import MetricWrapperBase
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,13 @@ SWEEPER_LAG = Gauge(
 )
 SWEEPER_QUEUE = Gauge("rummy_sweeper_queue", "Clocks due when the last sweep began, by kind", ["kind"])
 SWEEP_SECONDS = Histogram("rummy_sweep_seconds", "Time of one sweep")
+
+
+@functools.cache
+def child(metric: MetricWrapperBase, *labels: str) -> Any:
+    """`metric.labels(*labels)`, looked up once: prometheus_client checks the labels and takes
+    a lock on every call, three times a move (the children live as long as their metric)."""
+    return metric.labels(*labels)
 
 
 def serve_metrics() -> int | None:

@@ -56,6 +56,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError, NoScriptError, ResponseError, TimeoutError
 
+from common import metrics
 from common.metrics import LAYER_SEND_SECONDS
 from config.redis_pipe import Pipe
 from games.broadcast import Message, made
@@ -153,6 +154,9 @@ MAX_CONNECTIONS = 10_000
 command at once rather than waiting: 200 sockets closing together (each leaving its groups) made
 the messages sent meanwhile fail."""
 
+NAMES_CHECKED_AT_MOST = 65_536
+"""How many channel names `receive` remembers as checked before it forgets them all."""
+
 
 @functools.cache
 def _digest(script: str) -> str:
@@ -173,7 +177,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         buffer when it is this process's and the pump runs here, else to its process's queue
         in the same form; to any other channel, or over several Redis hosts, as channels_redis
         sends."""
-        with LAYER_SEND_SECONDS.labels("send").time():
+        with metrics.child(LAYER_SEND_SECONDS, "send").time():
             if "!" not in channel or self.ring_size > 1:
                 await super().send(channel, message)
                 return
@@ -188,7 +192,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
                 raise ChannelFull()
 
     async def group_send(self, group, message):
-        with LAYER_SEND_SECONDS.labels("group_send").time():
+        with metrics.child(LAYER_SEND_SECONDS, "group_send").time():
             await self._group_send_many([(group, message)])
 
     def create_pool(self, index):
@@ -215,6 +219,8 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._waiting: set[str] = set()  # the channels whose receive waits on an empty buffer
+        self._attached: dict[str, asyncio.Queue] = {}  # the channels delivered to a socket's inbox
+        self._names_checked: set[str] = set()  # the channels whose names `receive` has checked
         self._pipes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], Pipe]] = (
             weakref.WeakKeyDictionary()
         )
@@ -236,7 +242,11 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         socket of the process.)"""
         if "!" not in channel:
             return await super().receive(channel)
-        assert self.require_valid_channel_name(channel)
+        if channel not in self._names_checked:  # a regular expression, once per socket
+            assert self.require_valid_channel_name(channel)
+            if len(self._names_checked) >= NAMES_CHECKED_AT_MOST:
+                self._names_checked.clear()
+            self._names_checked.add(channel)
         buffer = self.receive_buffer[channel]
         self.receive_count += 1
         try:
@@ -255,6 +265,20 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             self.receive_count -= 1
             if buffer.empty():
                 self.receive_buffer.pop(channel, None)
+
+    def attach(self, channel: str, inbox: asyncio.Queue) -> None:
+        """Deliver the messages of `channel` (a socket's, from `new_channel`) to `inbox` until
+        `detach`, the socket's one queue, which its browser's frames share: the socket then
+        waits on that queue alone.  (Through `receive`, channels' dispatch made a task to
+        receive each message and an `asyncio.wait` on it and on the browser's next frame.)
+        When the pump fails, the error itself is put in `inbox`."""
+        self._attached[channel] = inbox
+        self.receive_count += 1
+        self._running_pump(self.non_local_name(channel))
+
+    def detach(self, channel: str) -> None:
+        if self._attached.pop(channel, None) is not None:
+            self.receive_count -= 1
 
     def _running_pump(self, real_channel: str) -> asyncio.Task:
         loop = asyncio.get_running_loop()
@@ -277,6 +301,8 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
             logger.warning("the channel layer stopped receiving: %r", error)
         for channel in self._waiting:
             self.receive_buffer[channel].put_nowait(_Stopped(error))
+        for inbox in self._attached.values():
+            inbox.put_nowait(error)
 
     async def _pump_messages(self, real_channel: str) -> None:
         """Pop the process's messages into its channels' buffers while any socket waits for one.
@@ -345,7 +371,9 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         already).  Returns the number lost."""
         lost = 0
         for channel in channels:
-            buffer = self.receive_buffer[channel]
+            buffer = self._attached.get(channel)
+            if buffer is None:
+                buffer = self.receive_buffer[channel]
             if bounded and buffer.qsize() >= self.get_capacity(channel):
                 lost += 1
             else:
@@ -369,7 +397,7 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         """`group_send` each (group, message) pair, in order, in one round trip.  A message may
         be a callable that makes it: it is made only if its group has members (a second round
         trip when some are another process's)."""
-        with LAYER_SEND_SECONDS.labels("group_send_many").time():
+        with metrics.child(LAYER_SEND_SECONDS, "group_send_many").time():
             await self._group_send_many(messages)
 
     async def _group_send_many(self, messages: list[tuple[str, Message]]) -> None:

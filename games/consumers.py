@@ -12,7 +12,9 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.utils import translation
 
 from common import fastjson, logs, metrics
@@ -38,7 +40,10 @@ class JsonConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         logs.SOCKET_ID.set(logs.new_id())
         with metrics.OPEN_SOCKETS.labels(self.kind).track_inprogress():
-            await super().__call__(scope, receive, send)
+            await self._serve(scope, receive, send)
+
+    async def _serve(self, scope, receive, send):
+        await super().__call__(scope, receive, send)
 
     def requested_language(self) -> str:
         """The language the socket's browser asks for: Django's negotiation (cookie, then
@@ -70,20 +75,33 @@ class RoomConsumer(JsonConsumer):
     counted = False  # whether this socket counts for its seats (a spectator's does not)
     joined: frozenset[str] = frozenset()
 
-    async def __call__(self, scope, receive, send):
+    async def _serve(self, scope, receive, send):
+        """Channels' consumer, waiting on one queue: the guard puts the browser's frames there
+        (judged as they arrive), the channel layer the socket's messages.  (Channels' dispatch
+        made a task to receive each message and an `asyncio.wait` on it and on the other kind.)
+        An exception put there (the guard's, or the channel layer's) ends the socket."""
+        self.scope, self.base_send = scope, send
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
         inbox: asyncio.Queue = asyncio.Queue()
-        guard = asyncio.ensure_future(_guard(receive, send, inbox))
-
-        async def guarded_receive():
-            message = await inbox.get()
-            if isinstance(message, Exception):
-                raise message  # the guard failed: the socket ends (and is uncounted)
-            return message
-
+        feeders = [asyncio.ensure_future(_guard(receive, send, inbox))]
+        if hasattr(self.channel_layer, "attach"):
+            self.channel_layer.attach(self.channel_name, inbox)
+        else:  # the in-memory layer (one process, no Redis)
+            feeders.append(asyncio.ensure_future(_forward(self.channel_layer, self.channel_name, inbox)))
         try:
-            await super().__call__(scope, guarded_receive, send)
+            while True:
+                message = await inbox.get()
+                if isinstance(message, BaseException):
+                    raise message
+                await self.dispatch(message)
+        except StopConsumer:
+            pass
         finally:
-            guard.cancel()
+            if hasattr(self.channel_layer, "detach"):
+                self.channel_layer.detach(self.channel_name)
+            for feeder in feeders:
+                feeder.cancel()
             await self._leave()
 
     async def connect(self):
@@ -184,8 +202,8 @@ class RoomConsumer(JsonConsumer):
                 state=await self._first_state(),
             )
         finally:
-            metrics.ACTIONS.labels(name, outcome).inc()
-            metrics.ACTION_SECONDS.labels(name).observe(time.perf_counter() - started)
+            metrics.child(metrics.ACTIONS, name, outcome).inc()
+            metrics.child(metrics.ACTION_SECONDS, name).observe(time.perf_counter() - started)
 
     async def _run(self, command: commands.Command) -> None:
         match command:
@@ -386,6 +404,15 @@ async def _guard(receive, send, inbox: asyncio.Queue) -> None:
 
 
 RATE_LIMITED = "Too many frames: the next ones are dropped for a while."
+
+
+async def _forward(layer, channel: str, inbox: asyncio.Queue) -> None:
+    """Pass a channel's messages on to `inbox`, from a layer that cannot deliver there itself."""
+    try:
+        while True:
+            inbox.put_nowait(await layer.receive(channel))
+    except Exception as error:
+        inbox.put_nowait(error)
 
 
 # What a table socket reads, one database trip each (see RoomConsumer.connect).

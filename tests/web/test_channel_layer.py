@@ -170,13 +170,17 @@ async def test_with_redis_gone_for_good_every_waiting_receive_fails_and_the_next
     made = BatchingRedisChannelLayer(
         hosts=[{"address": f"redis://127.0.0.1:{port}/0", "socket_timeout": None}]
     )
-    one, two = await made.new_channel(), await made.new_channel()
+    one, two, attached = await made.new_channel(), await made.new_channel(), await made.new_channel()
+    inbox: asyncio.Queue = asyncio.Queue()
     with redis_server(port):
         waiting = [asyncio.ensure_future(made.receive(channel)) for channel in (one, two)]
+        made.attach(attached, inbox)  # a table socket's: it waits on its inbox
         await asyncio.sleep(0.3)
     for receive in waiting:  # RECONNECT's attempts take about six seconds
         with pytest.raises(RedisConnectionError):
             await asyncio.wait_for(receive, 20)
+    assert isinstance(await asyncio.wait_for(inbox.get(), 5), RedisConnectionError)
+    made.detach(attached)
     with redis_server(port):
         pending = asyncio.ensure_future(made.receive(one))
         await made.send(one, {"type": "x", "n": 1})
@@ -281,6 +285,28 @@ async def test_a_move_comes_back_to_its_own_process_without_redis_and_goes_to_th
     assert (await asyncio.wait_for(waiting_here, 5))["n"] == 1
     assert (await asyncio.wait_for(waiting_there, 5))["n"] == 2
     assert sum(pops(commands)) == 0  # nothing of it was popped here
+
+
+async def test_an_attached_socket_gets_its_messages_from_here_and_elsewhere_in_its_inbox(layer, elsewhere):
+    """A table socket waits on one queue, which its browser's frames share: the layer puts its
+    messages there, those of this process and those the pump brings, each in order."""
+    mine, other = await layer.new_channel(), await layer.new_channel()
+    inbox: asyncio.Queue = asyncio.Queue()
+    layer.attach(mine, inbox)
+    await layer.group_add("table", mine)
+    await layer.group_add("table", other)
+    await asyncio.sleep(0.2)  # the pump waits in Redis
+    inbox.put_nowait({"type": "websocket.receive", "text": "a frame"})
+    await layer.group_send_many([("table", {"type": "x", "n": n}) for n in range(3)])
+    await elsewhere.group_send_many([("table", {"type": "x", "n": n}) for n in range(3, 6)])
+    got = [await asyncio.wait_for(inbox.get(), 5) for _ in range(7)]
+    assert got[0]["type"] == "websocket.receive"
+    assert [m["n"] for m in got[1:]] == list(range(6))
+    assert [m["n"] for m in await received(layer, other, 6)] == list(range(6))  # a socket that receives
+    layer.detach(mine)
+    await layer.group_send_many([("table", {"type": "x", "n": 6})])
+    assert [m["n"] for m in await received(layer, other, 1)] == [6]
+    assert inbox.empty()
 
 
 async def test_messages_delivered_here_keep_their_order_and_read_as_if_through_redis(layer):
