@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.utils import timezone
 
 from games import flood, services
@@ -308,3 +309,28 @@ async def test_a_frame_for_a_socket_its_browser_has_closed_is_dropped_not_an_err
     consumer = RoomConsumer()
     consumer.base_send = closed
     await consumer.send_json({"type": "ack", "id": "0-1", "duplicate": False})
+
+
+async def test_without_redis_a_move_reaches_the_other_player_through_the_same_inbox(settings):
+    """The site without Redis (the README's first command) runs channels' in-memory layer,
+    which cannot deliver to a socket's inbox itself: a task forwards its messages there."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    assert isinstance(get_channel_layer(), InMemoryChannelLayer)
+    room, players = await open_match()
+    path = f"/ws/room/{room.code}/"
+    sockets = [await connect(path, user) for user in players]
+    states = [await receive_until(sock, "state") for sock in sockets]
+    turn = states[0]["view"]["turn"]
+    mover, other = sockets[turn], sockets[1 - turn]
+    await mover.send_json_to(
+        {
+            "type": "act",
+            "version": states[turn]["version"],
+            "id": "m1",
+            "action": simple_policy(states[turn]["view"]),
+        }
+    )
+    assert (await receive_until(mover, "ack"))["id"] == "m1"
+    assert (await receive_until(other, "state"))["version"] == states[turn]["version"] + 1
+    for sock in sockets:
+        await sock.disconnect()
