@@ -267,11 +267,12 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
                 self.receive_buffer.pop(channel, None)
 
     def attach(self, channel: str, inbox: asyncio.Queue) -> None:
-        """Deliver the messages of `channel` (a socket's, from `new_channel`) to `inbox` until
-        `detach`, the socket's one queue, which its browser's frames share: the socket then
+        """Deliver the messages of `channel` (a socket's, from `new_channel`) to `inbox`, the
+        socket's one queue, which its browser's frames share, until `detach`: the socket then
         waits on that queue alone.  (Through `receive`, channels' dispatch made a task to
         receive each message and an `asyncio.wait` on it and on the browser's next frame.)
-        When the pump fails, the error itself is put in `inbox`."""
+        An inbox holding the channel's capacity loses what comes, as a full channel does; when
+        the pump fails, the error itself is put there."""
         self._attached[channel] = inbox
         self.receive_count += 1
         self._running_pump(self.non_local_name(channel))
@@ -368,13 +369,13 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         delivered here reads as if it had come through Redis), to the buffers of `channels`
         (this process's sockets).  `bounded`: a socket whose buffer holds its capacity loses
         it, as a full channel in Redis would (the pump's messages passed Redis's capacity
-        already).  Returns the number lost."""
+        already, and a buffer drops its oldest when full); an attached socket's inbox, which
+        has no bound of its own, always is.  Returns the number lost."""
         lost = 0
         for channel in channels:
-            buffer = self._attached.get(channel)
-            if buffer is None:
-                buffer = self.receive_buffer[channel]
-            if bounded and buffer.qsize() >= self.get_capacity(channel):
+            inbox = self._attached.get(channel)
+            buffer = self.receive_buffer[channel] if inbox is None else inbox
+            if (bounded or inbox is not None) and buffer.qsize() >= self.get_capacity(channel):
                 lost += 1
             else:
                 buffer.put_nowait(message)

@@ -309,6 +309,19 @@ async def test_an_attached_socket_gets_its_messages_from_here_and_elsewhere_in_i
     assert inbox.empty()
 
 
+async def test_an_attached_socket_whose_inbox_holds_its_capacity_loses_what_comes(layer):
+    """An inbox has no bound of its own: a socket that stopped reading must not grow it for
+    ever. What it loses, its browser sees as a gap in the versions, and resyncs."""
+    layer.capacity = 2
+    mine = await layer.new_channel()
+    inbox: asyncio.Queue = asyncio.Queue()
+    layer.attach(mine, inbox)
+    await layer.group_add("g", mine)
+    await layer.group_send_many([("g", {"type": "x", "n": n}) for n in range(4)])
+    assert [inbox.get_nowait()["n"] for _ in range(inbox.qsize())] == [0, 1]
+    layer.detach(mine)
+
+
 async def test_messages_delivered_here_keep_their_order_and_read_as_if_through_redis(layer):
     first, second = await layer.new_channel(), await layer.new_channel()
     await layer.group_add("a", first)
