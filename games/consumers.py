@@ -85,7 +85,8 @@ class RoomConsumer(JsonConsumer):
         self.channel_name = await self.channel_layer.new_channel()
         inbox: asyncio.Queue = asyncio.Queue()
         feeders = [asyncio.ensure_future(_guard(receive, send, inbox))]
-        if hasattr(self.channel_layer, "attach"):
+        attached = hasattr(self.channel_layer, "attach")
+        if attached:
             self.channel_layer.attach(self.channel_name, inbox)
         else:  # the in-memory layer (one process, no Redis)
             feeders.append(asyncio.ensure_future(_forward(self.channel_layer, self.channel_name, inbox)))
@@ -98,7 +99,7 @@ class RoomConsumer(JsonConsumer):
         except StopConsumer:
             pass
         finally:
-            if hasattr(self.channel_layer, "detach"):
+            if attached:
                 self.channel_layer.detach(self.channel_name)
             for feeder in feeders:
                 feeder.cancel()
