@@ -6,11 +6,12 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection, transaction
+from django.db.models.signals import post_init, pre_init
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from games import services
-from games.models import MAX_SEATS, Match, Move, Room
+from games.models import MAX_SEATS, Match, Move, Room, Seat
 from games.replays import is_consistent, states_by_version
 from games.rules.gin import GinState, view_for
 from games.services import ServiceError, storage
@@ -377,7 +378,10 @@ def test_a_ping_marks_its_seats_seen_at_most_every_ten_seconds_and_no_one_elses(
 
 def test_the_locking_read_gives_what_the_orm_reads():
     """lock_match reads its columns itself (orjson for the JSON, psycopg's own timestamp
-    loader on a kept cursor): every value, a timestamp's zone included, is the ORM's."""
+    loader on a kept cursor) and makes its instances itself: every value, a timestamp's zone
+    included, and each instance's state are the ORM's, and the instances save as the ORM's."""
+    for model in (Match, Room, Seat):  # what making them without __init__ would skip
+        assert not pre_init.has_listeners(model) and not post_init.has_listeners(model), model
     match, players = two_player_match()
     services.do_socket_opened(room=match.room, identity=me(players[1]))
     for n in range(3):  # moves stored: a state, a log, a seat seen
@@ -403,6 +407,11 @@ def test_the_locking_read_gives_what_the_orm_reads():
                 value, expected = getattr(read, field.attname), getattr(orm, field.attname)
                 zones = getattr(value, "tzinfo", None), getattr(expected, "tzinfo", None)
                 assert value == expected and zones[0] == zones[1], field.attname
+            assert vars(read).keys() - {"moves_logged", "maybe_seen"} == vars(orm).keys()
+            assert (read._state.adding, read._state.db) == (False, orm._state.db)
+    seats[1].timeouts = 7
+    seats[1].save(update_fields=["timeouts"])
+    assert Seat.objects.get(pk=seats[1].pk).timeouts == 7
 
 
 def test_a_moves_written_values_are_what_django_would_write():
