@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import websockets
 
+from common import fastjson
 from games.rules.cards import parse_card, parse_cards
 from games.rules.melds import deadwood_after_discards
 
@@ -125,13 +126,14 @@ async def play_table(
         last_version = -1  # a snapshot and a group update can both bring the same version
         while True:
             try:
-                raw = await asyncio.wait_for(sock.recv(), STALL_S)
+                async with asyncio.timeout(STALL_S):  # no task per frame, as wait_for makes
+                    raw = await sock.recv(decode=False)
             except TimeoutError:  # like the browser: no news for a while, ask for the table again
                 stats.resyncs += 1
                 last_version = -1
                 await sock.send(json.dumps({"type": "resync"}))
                 continue
-            frame = json.loads(raw)
+            frame = fastjson.loads(raw)
             if frame["type"] == "error":
                 stats.errors.append(f"{code}:{seat}:{frame['code']}")
                 stats.sent_ids[code].discard((seat, frame.get("id")))
@@ -168,7 +170,9 @@ async def play_table(
             stats.sent_at[(frame["match"], frame["version"] + 1)] = (time.perf_counter(), seat)
             waiting[seat] = (client_id, frame["version"] + 1)
             await sock.send(
-                json.dumps({"type": "act", "version": frame["version"], "id": client_id, "action": action})
+                fastjson.dumps(
+                    {"type": "act", "version": frame["version"], "id": client_id, "action": action}
+                )
             )
 
     async def keep_alive(sock) -> None:
