@@ -9,9 +9,14 @@ a burst into many small segments, each of which the peer's kernel then handles; 
 of a turn still go out together, flushed by a callback queued for the loop's next turn
 (`call_soon`: no system call).  Whatever the socket does not take at once (a full kernel buffer,
 an error) goes back to Twisted's own path, which waits for writability and reports a lost
-connection as it always did; so does everything while the connection is closing, streams from a
-producer, or speaks TLS (Daphne's sockets speak plain TCP to the proxy).  An aborted
+connection as it always did; so does everything while the connection is closing, is fed by a
+pull producer, or speaks TLS (Daphne's sockets speak plain TCP to the proxy).  An aborted
 connection's queued writes are dropped, as Twisted drops its buffers then.
+
+Every Daphne connection has a streaming producer: Twisted's HTTP channel registers itself when
+the connection opens, and stays registered after the WebSocket upgrade.  Its flow control is
+kept: a write that fills the buffer past `bufferSize` pauses it (the connection stops reading
+its peer), and it resumes once the buffer is sent, as on Twisted's path.
 """
 
 from __future__ import annotations
@@ -26,7 +31,8 @@ class FlushingServer(tcp.Server):
 
     def write(self, data: bytes) -> None:
         held = self.dataBuffer or self.disconnecting or self._writeDisconnecting
-        if held or self.producer is not None or self.TLS:
+        pulled = self.producer is not None and not self.streamingProducer
+        if held or pulled or self.TLS:
             super().write(data)  # Twisted's path already holds this connection, or must
             return
         if not isinstance(data, bytes):
@@ -35,6 +41,7 @@ class FlushingServer(tcp.Server):
             return
         self._tempDataBuffer.append(data)
         self._tempDataLen += len(data)
+        self._maybePauseProducer()  # as Twisted's write: a full buffer pauses a streaming producer
         if not self._flush_queued:
             self._flush_queued = True
             asyncio.get_running_loop().call_soon(self._flush)
@@ -51,9 +58,13 @@ class FlushingServer(tcp.Server):
         self._tempDataBuffer, self._tempDataLen = [], 0
         sent = self.writeSomeData(data)
         if isinstance(sent, int) and sent == len(data):
+            if self.producerPaused:  # as Twisted's doWrite, once the buffer is empty
+                self.producerPaused = False
+                self.producer.resumeProducing()
             return
         self.dataBuffer, self.offset = data, sent if isinstance(sent, int) and sent > 0 else 0
-        self.startWriting()  # the rest when writable; a lost connection is found and reported there
+        self.startWriting()  # the rest when writable (doWrite resumes a paused producer once it is
+        # sent); a lost connection is found and reported there
 
 
 def install() -> None:

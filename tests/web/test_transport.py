@@ -35,12 +35,32 @@ class Reactor:
             self.writers.remove(writer)
 
 
-@pytest.fixture
-def pair():
-    """A connection over one end of a socket pair, its reactor, and the other end."""
+class Producer:
+    """A streaming producer, as Twisted's HTTP channel registers itself on every Daphne
+    connection when it opens (and stays after the WebSocket upgrade): here, only recorded."""
+
+    def __init__(self):
+        self.calls = []
+
+    def pauseProducing(self):
+        self.calls.append("pause")
+
+    def resumeProducing(self):
+        self.calls.append("resume")
+
+    def stopProducing(self):
+        self.calls.append("stop")
+
+
+@pytest.fixture(params=["bare", "daphne"])
+def pair(request):
+    """A connection over one end of a socket pair, its reactor, and the other end; the
+    connection as a bare one, or as Daphne's are (a streaming producer registered)."""
     ours, peer = socket.socketpair()
     reactor = Reactor()
     connection = FlushingServer(ours, Protocol(), ("127.0.0.1", 4000), None, 0, reactor)
+    if request.param == "daphne":
+        connection.registerProducer(Producer(), True)
     peer.setblocking(False)
     yield connection, reactor, peer
     ours.close()
@@ -96,6 +116,31 @@ async def test_what_the_socket_does_not_take_waits_for_writability_in_order(pair
     assert got == big + b"after"
 
 
+async def test_a_full_buffer_pauses_the_producer_until_it_is_sent():
+    """Twisted's flow control, kept: what is buffered past `bufferSize` pauses the producer
+    (Daphne's connection then stops reading its peer); it resumes once all is sent."""
+    for size, drained_by in [(FlushingServer.bufferSize + 1, "flush"), (40_000 * 256, "doWrite")]:
+        ours, peer = socket.socketpair()
+        reactor, producer = Reactor(), Producer()
+        connection = FlushingServer(ours, Protocol(), ("127.0.0.1", 4000), None, 0, reactor)
+        connection.registerProducer(producer, True)
+        peer.setblocking(False)
+        connection.write(b"small")
+        assert producer.calls == []
+        connection.write(bytes(size))
+        assert producer.calls == ["pause"]
+        await next_turn()
+        got = received(peer)
+        while reactor.writers:  # what the socket did not take at once
+            assert drained_by == "doWrite" and producer.calls == ["pause"]
+            assert connection.doWrite() is None
+            got += received(peer)
+        assert got == b"small" + bytes(size)
+        assert producer.calls == ["pause", "resume"], drained_by
+        ours.close()
+        peer.close()
+
+
 async def test_a_lost_peer_is_reported_by_twisteds_path(pair):
     connection, reactor, peer = pair
     peer.close()
@@ -132,3 +177,24 @@ def test_ports_hand_their_connections_to_it(monkeypatch):
     monkeypatch.setattr(tcp.Port, "transport", tcp.Server)
     transport.install()
     assert tcp.Port.transport is FlushingServer
+
+
+def test_daphnes_connections_have_a_streaming_producer():
+    """Why the `pair` fixture's "daphne" connection has one: the HTTP channel that Daphne's
+    factory builds for every connection registers itself when the connection opens (and a
+    WebSocket upgrade leaves it there)."""
+    from daphne.http_protocol import HTTPFactory
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    peer = socket.create_connection(listener.getsockname())
+    ours, _ = listener.accept()
+    connection = FlushingServer(ours, None, ("127.0.0.1", 4000), None, 0, Reactor())
+    channel = HTTPFactory(None).buildProtocol(("127.0.0.1", 4000))
+    connection.protocol = channel
+    channel.makeConnection(connection)
+    try:
+        assert connection.producer is not None and connection.streamingProducer
+    finally:
+        connection.producer.setTimeout(None)  # the HTTP channel's idle timer (Twisted's global reactor)
+        for end in (ours, peer, listener):
+            end.close()
