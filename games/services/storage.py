@@ -98,7 +98,7 @@ class _Columns:
         """An instance as `Model.from_db` makes it, without `__init__`: its per-field loop and
         signals took three quarters of the 4 µs an instance cost (a move reads four); these
         models have no `__init__` of their own and nothing listens to their init signals
-        (`test_a_locked_read_loads_what_the_orm_loads`)."""
+        (`test_the_locking_read_gives_what_the_orm_reads`)."""
         instance = self.model.__new__(self.model)
         state = instance._state = ModelState()
         state.adding, state.db = False, alias
