@@ -52,19 +52,28 @@ class Producer:
         self.calls.append("stop")
 
 
-@pytest.fixture(params=["bare", "daphne"])
-def pair(request):
-    """A connection over one end of a socket pair, its reactor, and the other end; the
-    connection as a bare one, or as Daphne's are (a streaming producer registered)."""
+def _pair(producer: Producer | None):
+    """A connection over one end of a socket pair, its reactor, and the other end."""
     ours, peer = socket.socketpair()
     reactor = Reactor()
     connection = FlushingServer(ours, Protocol(), ("127.0.0.1", 4000), None, 0, reactor)
-    if request.param == "daphne":
-        connection.registerProducer(Producer(), True)
+    if producer is not None:
+        connection.registerProducer(producer, True)
     peer.setblocking(False)
     yield connection, reactor, peer
     ours.close()
     peer.close()
+
+
+@pytest.fixture(params=["bare", "daphne"])
+def pair(request):
+    """`_pair`'s connection as a bare one, or as Daphne's are (a streaming producer registered)."""
+    yield from _pair(Producer() if request.param == "daphne" else None)
+
+
+@pytest.fixture
+def daphne_pair():
+    yield from _pair(Producer())
 
 
 def received(peer: socket.socket) -> bytes:
@@ -116,29 +125,26 @@ async def test_what_the_socket_does_not_take_waits_for_writability_in_order(pair
     assert got == big + b"after"
 
 
-async def test_a_full_buffer_pauses_the_producer_until_it_is_sent():
+@pytest.mark.parametrize(
+    ("size", "drained_by"), [(FlushingServer.bufferSize + 1, "flush"), (40_000 * 256, "doWrite")]
+)
+async def test_a_full_buffer_pauses_the_producer_until_it_is_sent(daphne_pair, size, drained_by):
     """Twisted's flow control, kept: what is buffered past `bufferSize` pauses the producer
     (Daphne's connection then stops reading its peer); it resumes once all is sent."""
-    for size, drained_by in [(FlushingServer.bufferSize + 1, "flush"), (40_000 * 256, "doWrite")]:
-        ours, peer = socket.socketpair()
-        reactor, producer = Reactor(), Producer()
-        connection = FlushingServer(ours, Protocol(), ("127.0.0.1", 4000), None, 0, reactor)
-        connection.registerProducer(producer, True)
-        peer.setblocking(False)
-        connection.write(b"small")
-        assert producer.calls == []
-        connection.write(bytes(size))
-        assert producer.calls == ["pause"]
-        await next_turn()
-        got = received(peer)
-        while reactor.writers:  # what the socket did not take at once
-            assert drained_by == "doWrite" and producer.calls == ["pause"]
-            assert connection.doWrite() is None
-            got += received(peer)
-        assert got == b"small" + bytes(size)
-        assert producer.calls == ["pause", "resume"], drained_by
-        ours.close()
-        peer.close()
+    connection, reactor, peer = daphne_pair
+    producer = connection.producer
+    connection.write(b"small")
+    assert producer.calls == []
+    connection.write(bytes(size))
+    assert producer.calls == ["pause"]
+    await next_turn()
+    got = received(peer)
+    while reactor.writers:  # what the socket did not take at once
+        assert drained_by == "doWrite" and producer.calls == ["pause"]
+        assert connection.doWrite() is None
+        got += received(peer)
+    assert got == b"small" + bytes(size)
+    assert producer.calls == ["pause", "resume"]
 
 
 async def test_a_lost_peer_is_reported_by_twisteds_path(pair):
