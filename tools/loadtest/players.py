@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -131,7 +130,7 @@ async def play_table(
             except TimeoutError:  # like the browser: no news for a while, ask for the table again
                 stats.resyncs += 1
                 last_version = -1
-                await sock.send(json.dumps({"type": "resync"}))
+                await sock.send(fastjson.dumps({"type": "resync"}))
                 continue
             frame = fastjson.loads(raw)
             if frame["type"] == "error":
@@ -178,7 +177,7 @@ async def play_table(
     async def keep_alive(sock) -> None:
         while True:
             await asyncio.sleep(PING_S)
-            await sock.send(json.dumps({"type": "ping"}))
+            await sock.send(fastjson.dumps({"type": "ping"}))
 
     tasks = [asyncio.create_task(seat_loop(s)) for s in (0, 1)]
     tasks += [asyncio.create_task(keep_alive(sock)) for sock in sockets]
@@ -213,13 +212,13 @@ async def floor_samples(
     samples: list[float] = []
     async with connect(urls[0]) as a, connect(urls[1]) as b:
         for sock in (a, b):  # each socket is in the group once its own ping came back
-            await sock.send(json.dumps({"type": "ping", "id": "ready"}))
+            await sock.send(fastjson.dumps({"type": "ping", "id": "ready"}))
             await sock.recv()
         n = lost = 0
         while not stop.is_set():
             n += 1
             started = time.perf_counter()
-            await a.send(json.dumps({"type": "broadcast", "text": str(n)}))
+            await a.send(fastjson.dumps({"type": "broadcast", "text": str(n)}))
             try:
                 await asyncio.wait_for(_heard(b, str(n)), STALL_S)
                 samples.append((time.perf_counter() - started) * 1000)
@@ -231,5 +230,5 @@ async def floor_samples(
 
 
 async def _heard(sock, text: str) -> None:
-    while json.loads(await sock.recv()).get("text") != text:
+    while fastjson.loads(await sock.recv()).get("text") != text:
         pass
