@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import pprint
 import signal
 import sys
 import time
@@ -85,13 +86,36 @@ def plain_autobahn_logs() -> None:
     """autobahn makes the arguments of its debug lines for every frame sent and received,
     logged or not: `hltype` and `hlval` colour a method's name and the peer through click
     (which rq brings): 3.5 µs a frame, 0.3 as they are (docs/benchmarks.md, session
-    29).  The lines, when logged, carry the same values uncoloured."""
+    29).  The lines, when logged, carry the same values uncoloured.  And each new socket
+    pretty-printed its 40 options for a line of its own: that waits until the line is
+    written (`Pretty`)."""
     for module in (autobahn_protocol, autobahn_twisted):
         module.hltype = module.hlval = _as_it_is  # type: ignore[attr-defined]
+    autobahn_protocol.pformat = Pretty  # type: ignore[attr-defined]
+    autobahn_protocol.Timings.__str__ = _timings_text  # its one caller that needs a str
 
 
 def _as_it_is(value, *args, **kwargs):
     return value
+
+
+def _timings_text(timings) -> str:
+    return pprint.pformat(timings._timings)
+
+
+class Pretty:
+    """`pprint.pformat(value)`, made only when a log line is formatted with it (`{attrs}`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        return pprint.pformat(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class GracefulCommandLine(CommandLineInterface):
