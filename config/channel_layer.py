@@ -194,6 +194,28 @@ class BatchingRedisChannelLayer(RedisChannelLayer):
         with metrics.child(metrics.LAYER_SEND_SECONDS, "group_send").time():
             await self._group_send_many([(group, message)])
 
+    async def group_add(self, group, channel):
+        """On the pump's loop (a socket's), through its pipe to Redis, both commands in one
+        round trip: through redis-py's pool, sockets opening or closing together (a restart,
+        the end of many games at once) each took a connection of their own, opened for them."""
+        if not self._pumping_here():
+            await super().group_add(group, channel)
+            return
+        assert self.require_valid_group_name(group), "Group name not valid"
+        assert self.require_valid_channel_name(channel), "Channel name not valid"
+        key = self._group_key(group)
+        await self._pipe("send", self.consistent_hash(group)).call_each(
+            ("ZADD", key, time.time(), channel), ("EXPIRE", key, self.group_expiry)
+        )
+
+    async def group_discard(self, group, channel):
+        if not self._pumping_here():
+            await super().group_discard(group, channel)
+            return
+        assert self.require_valid_group_name(group), "Group name not valid"
+        assert self.require_valid_channel_name(channel), "Channel name not valid"
+        await self._pipe("send", self.consistent_hash(group)).call("ZREM", self._group_key(group), channel)
+
     def create_pool(self, index):
         """A pool whose connections retry a command that met a closed connection, and that
         opens as many connections as commands are under way at once."""

@@ -41,16 +41,27 @@ class Pipe:
 
     async def call(self, *args: Any) -> Any:
         """The reply to one command (an error reply raised as redis-py's `ResponseError`)."""
-        return await self._retry.call_with_retry(lambda: self._once(args), _retry_after)
+        return (await self._retry.call_with_retry(lambda: self._once((args,)), _retry_after))[0]
 
-    async def _once(self, args: tuple[Any, ...]) -> Any:
+    async def call_each(self, *commands: tuple[Any, ...]) -> list[Any]:
+        """The replies to several commands, written together (one round trip); the first
+        error reply is raised.  Retried whole: they must be safe to run twice."""
+        return await self._retry.call_with_retry(lambda: self._once(commands), _retry_after)
+
+    async def _once(self, commands: tuple[tuple[Any, ...], ...]) -> list[Any]:
         connection = self._connection or await self._connect()
         if connection is not self._connection:  # it failed while it opened
             raise ConnectionError("the connection to Redis failed")
-        reply = asyncio.get_running_loop().create_future()
-        self._replies.append(reply)
-        connection._writer.write(pack(args))  # type: ignore[union-attr]
-        return await reply
+        loop = asyncio.get_running_loop()
+        replies = [loop.create_future() for _ in commands]
+        self._replies.extend(replies)
+        connection._writer.write(b"".join(map(pack, commands)))  # type: ignore[union-attr]
+        try:
+            return [await reply for reply in replies]
+        except asyncio.CancelledError:
+            for reply in replies:  # the reader drops their replies
+                reply.cancel()
+            raise
 
     async def _connect(self) -> AbstractConnection:
         async with self._opening:

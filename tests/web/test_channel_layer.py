@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ResponseError
 
 from config.channel_layer import BatchingRedisChannelLayer
 from tools.servers import free_port, wait_for_port
@@ -211,8 +212,22 @@ def _commands(layer, monkeypatch) -> list[tuple[str, Any]]:
 
         return recorded
 
+    def recording_each(call_each):
+        async def recorded(*commands):
+            replies = await call_each(*commands)
+            sent.extend((command[0], reply) for command, reply in zip(commands, replies, strict=True))
+            return replies
+
+        return recorded
+
     pipe = layer._pipe
-    monkeypatch.setattr(layer, "_pipe", lambda *args: SimpleNamespace(call=recording(pipe(*args).call)))
+    monkeypatch.setattr(
+        layer,
+        "_pipe",
+        lambda *args: SimpleNamespace(
+            call=recording(pipe(*args).call), call_each=recording_each(pipe(*args).call_each)
+        ),
+    )
     connection = layer.connection(0)
     monkeypatch.setattr(connection, "execute_command", recording(connection.execute_command))
     return sent
@@ -234,6 +249,42 @@ async def test_the_messages_waiting_for_a_process_come_in_one_round_trip_in_orde
     assert [m["n"] for m in await received(layer, first, 8)] == [n for n in range(12) if n % 3]
     assert [m["n"] for m in await received(layer, second, 4)] == [0, 3, 6, 9]
     assert pops(commands) == [12]  # (the pump's next pop waits on, for the sockets still receiving)
+
+
+async def test_sockets_join_and_leave_groups_through_the_pumps_pipe(layer, monkeypatch):
+    """On the pump's loop, a socket's joining costs one round trip and its leaving one, with
+    no connection of redis-py's pool: sockets closing together each took one, opened anew."""
+    staying, leaving = await layer.new_channel(), await layer.new_channel()
+    inbox: asyncio.Queue = asyncio.Queue()
+    layer.attach(staying, inbox)  # the pump runs here, as under a table socket
+    commands = _commands(layer, monkeypatch)
+    pooled: list[str] = []
+    client = layer.connection(0)
+    execute = client.execute_command
+    monkeypatch.setattr(
+        client, "execute_command", lambda *args, **kw: pooled.append(args[0]) or execute(*args, **kw)
+    )
+    await layer.group_add("table", staying)
+    await layer.group_add("table", leaving)
+    await layer.group_discard("table", leaving)
+    assert [name for name, _ in commands if name != "BZMPOP"] == ["ZADD", "EXPIRE"] * 2 + ["ZREM"]
+    assert pooled == []
+    await layer.group_send("table", {"type": "x"})
+    assert (await asyncio.wait_for(inbox.get(), 5))["type"] == "x"
+    assert await layer.connection(0).zrange(layer._group_key("table"), 0, -1) == [staying.encode()]
+    assert 0 < await layer.connection(0).ttl(layer._group_key("table")) <= layer.group_expiry
+    layer.detach(staying)
+
+
+async def test_commands_written_together_come_back_in_order_and_leave_the_pipe_in_step(layer):
+    pipe, key, other = layer._pipe("send"), f"{layer.prefix}:pipe", f"{layer.prefix}:other"
+    assert await pipe.call_each(("SET", key, "1"), ("INCR", key)) == [b"OK", 2]
+    with pytest.raises(ResponseError):
+        await pipe.call_each(("LPUSH", key, "x"), ("INCR", key))  # the first fails, the second runs
+    waiting = asyncio.ensure_future(pipe.call_each(("BLPOP", other, 0.2), ("INCR", key)))
+    await asyncio.sleep(0.05)
+    waiting.cancel()  # their replies are read and dropped
+    assert await pipe.call("GET", key) == b"4"
 
 
 async def test_a_message_made_on_demand_is_made_only_for_a_group_with_members(layer):
