@@ -24,7 +24,7 @@ from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
 from games.flood import FloodGuard, Verdict
 from games.identity import Identity, identity_of
-from games.models import Room
+from games.models import Match, Room
 
 logger = logging.getLogger(__name__)
 
@@ -73,6 +73,7 @@ class RoomConsumer(JsonConsumer):
 
     kind = "room"
     counted = False  # whether this socket counts for its seats (a spectator's does not)
+    room_frame: dict[str, Any]  # the last room frame sent (connect sends the first)
     joined: frozenset[str] = frozenset()
 
     async def _serve(self, scope, receive, send):
@@ -127,7 +128,8 @@ class RoomConsumer(JsonConsumer):
         await self._seats_now(seats)
         self.match_id = match_id
         self._history_sent(chat)
-        for frame in [room_frame, *([chat] if chat else []), *states]:
+        await self._send_room_frame(room_frame)
+        for frame in [*([chat] if chat else []), *states]:
             await self.send_json(frame)
 
     def _open(
@@ -140,10 +142,11 @@ class RoomConsumer(JsonConsumer):
             services.do_socket_opened(room=self.room, identity=self.identity)
             self.counted = True  # at once: whatever fails next, the count is released
         chat = chat_selectors.history_frame(self.room, self.identity.user_id, seats)
+        match = selectors.current_match(self.room)  # read once for both frames
         return (
             seats,
-            _room_frame(self.room, self.identity, self.language),
-            *_state_frames(self.room, seats),
+            _room_frame(self.room, self.identity, self.language, match),
+            *_state_frames(match, seats),
             chat,
         )
 
@@ -296,16 +299,21 @@ class RoomConsumer(JsonConsumer):
             self.room, self.identity, self.language, self.seats
         )
         await self._seats_now(seats)
-        await self.send_json(info)
+        await self._send_room_frame(info)
         if chat is not None:
             self._history_sent(chat)
             await self.send_json(chat)
 
     async def presence_changed(self, event):
         """Seats came online or went away; a socket of those very seats knows (its own
-        opening is told to the others)."""
-        if not (self.seats and set(event["seats"]) <= set(self.seats)):
-            await self._send_room()
+        opening is told to the others).  Only the seats' presence is read again: the rest of
+        the room frame last sent stands, any other change coming as `room.changed` (a whole
+        room frame cost three queries, and each socket opening or closing sent one)."""
+        if self.seats and set(event["seats"]) <= set(self.seats):
+            return
+        presence = await database_sync_to_async(selectors.seats_presence)(self.room)
+        seats = [{**seat, **presence.get(seat["index"], {})} for seat in self.room_frame["seats"]]
+        await self._send_room_frame({**self.room_frame, "seats": seats})
 
     async def room_closed(self, event):
         await self.send_json({"type": "closed", "reason": event["reason"]})
@@ -349,9 +357,13 @@ class RoomConsumer(JsonConsumer):
         return self.match_id
 
     async def _send_room(self):
-        await self.send_json(
-            await database_sync_to_async(_room_frame)(self.room, self.identity, self.language)
+        await self._send_room_frame(
+            await database_sync_to_async(_current_room_frame)(self.room, self.identity, self.language)
         )
+
+    async def _send_room_frame(self, frame: dict[str, Any]) -> None:
+        self.room_frame = frame  # what a change of presence alone updates
+        await self.send_json(frame)
 
     async def _states(self) -> list[dict[str, Any]]:
         """The current state frame of each seat this socket's identity holds now (or the
@@ -427,11 +439,15 @@ def _admit(code: str, identity: Identity, token: str) -> tuple[Room, list[int]] 
     return room, selectors.seat_indices(room, identity)
 
 
-def _room_frame(room: Room, identity: Identity, language: str) -> dict[str, Any]:
+def _current_room_frame(room: Room, identity: Identity, language: str) -> dict[str, Any]:
+    return _room_frame(room, identity, language, selectors.current_match(room))
+
+
+def _room_frame(room: Room, identity: Identity, language: str, match: Match | None) -> dict[str, Any]:
     # Its state moves on (open, playing...); its rule set is read with it, not in a query of
     # its own (a plain refresh forgets it).
     room.refresh_from_db(from_queryset=Room.objects.select_related("ruleset"))
-    return selectors.room_info(room, identity, language)
+    return selectors.room_info(room, identity, language, match=match)
 
 
 def _in_language(language: str, service, **kwargs):
@@ -448,19 +464,18 @@ def _seats_room_and_chat(
     seats = selectors.seat_indices(room, identity)
     moved = chat_selectors.channel_for(room, seats) != chat_selectors.channel_for(room, seats_before)
     chat = chat_selectors.history_frame(room, identity.user_id, seats) if moved else None
-    return seats, _room_frame(room, identity, language), chat
+    return seats, _current_room_frame(room, identity, language), chat
 
 
 def _seats_and_state_frames(
     room: Room, identity: Identity
 ) -> tuple[list[int], int | None, list[dict[str, Any]]]:
     seats = selectors.seat_indices(room, identity)
-    return seats, *_state_frames(room, seats)
+    return seats, *_state_frames(selectors.current_match(room), seats)
 
 
-def _state_frames(room: Room, seats: list[int]) -> tuple[int | None, list[dict[str, Any]]]:
-    """The current match and its state frame for each of `seats` (or the spectators' one)."""
-    match = selectors.current_match(room)
+def _state_frames(match: Match | None, seats: list[int]) -> tuple[int | None, list[dict[str, Any]]]:
+    """The room's current match and its state frame for each of `seats` (or the spectators' one)."""
     if match is None:
         return None, []
     return match.pk, [selectors.match_payload(match, seat) for seat in seats or [None]]

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from games.identity import Identity
 from games.models import Match, Room, RuleSet, Seat
 from games.seating import identity_filter, seat_of, seats_of
-from games.wire import game_payload, room_payload
+from games.wire import game_payload, room_payload, seat_presence
 
 LOBBY_LIMIT = 50
 
@@ -58,13 +58,19 @@ def can_watch(room: Room, identity: Identity, token: str = "") -> bool:
     return not room.is_private or seat_index(room, identity) is not None or room.is_invitation(token)
 
 
-def room_info(room: Room, identity: Identity, language: str) -> dict[str, Any]:
-    """Room-level facts a socket or page shows: seats, presence, offers, the viewer's seat."""
+def room_info(room: Room, identity: Identity, language: str, *, match: Match | None) -> dict[str, Any]:
+    """Room-level facts a socket or page shows: seats, presence, offers, the viewer's seat;
+    `match`: the room's current one, which the caller has read (it reads the state too)."""
     seats = list(room.seats.select_related("user"))
     with translation.override(language):  # bot names are translated
         return room_payload(
-            room=room, seats=seats, match=current_match(room), you=seat_of(seats, identity), language=language
+            room=room, seats=seats, match=match, you=seat_of(seats, identity), language=language
         )
+
+
+def seats_presence(room: Room) -> dict[int, dict[str, Any]]:
+    """Each seat's presence as its room frame says it (`wire.seat_presence`), by index."""
+    return {seat.index: seat_presence(seat) for seat in room.seats.all()}
 
 
 def match_payload(match: Match, seat: int | None) -> dict[str, Any]:

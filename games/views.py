@@ -137,8 +137,8 @@ def room(request, code):
     if room is None or not selectors.can_watch(room, identity, token):
         raise Http404
     language = get_language() or "en"
-    info = selectors.room_info(room, identity, language)
     match = selectors.current_match(room)
+    info = selectors.room_info(room, identity, language, match=match)
     state = selectors.match_payload(match, info["you"]) if match else None
     return render(
         request,

@@ -85,9 +85,7 @@ def room_payload(
                 "index": s.index,
                 "name": _("Player %(number)d") % {"number": s.index + 1} if room.hotseat else s.label(),
                 "kind": "bot" if s.bot else "empty" if s.is_empty else "player",
-                "online": bool(s.bot) or is_connected(s),
-                "away_for": _away_for(s),
-                "claimable": is_claimable(s),
+                **seat_presence(s),
                 "report": _report_url(room, s),
             }
             for s in seats
@@ -100,6 +98,15 @@ def room_payload(
     if you is not None and room.is_private:
         info["invite_url"] = reverse("games:invite", args=[room.code, room.invite_token])
     return info
+
+
+def seat_presence(seat: Seat) -> dict[str, Any]:
+    """What a room frame says of a seat's presence: the part a socket coming or going changes."""
+    return {
+        "online": bool(seat.bot) or is_connected(seat),
+        "away_for": _away_for(seat),
+        "claimable": is_claimable(seat),
+    }
 
 
 def _report_url(room: Room, seat: Seat) -> str | None:

@@ -10,7 +10,7 @@ from django.db.models.signals import post_init, pre_init
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from games import services
+from games import selectors, services
 from games.models import MAX_SEATS, Match, Move, Room, Seat
 from games.replays import is_consistent, states_by_version
 from games.rules.gin import GinState, view_for
@@ -329,15 +329,14 @@ def test_sockets_are_counted_per_seat_and_only_the_first_and_last_are_news(sent)
 
 
 def test_a_count_left_by_a_dead_process_is_not_believed_and_the_sweeper_clears_it(sent):
-    from games.selectors import room_info
     from games.sweeper import sweep_once
 
     match, (ana, bo) = two_player_match()
     room = match.room
     services.do_socket_opened(room=room, identity=me(bo))
-    assert room_info(room, me(ana), "en")["seats"][1]["online"] is True
+    assert selectors.seats_presence(room)[1]["online"] is True
     room.seats.filter(index=1).update(last_seen=timezone.now() - timedelta(minutes=3))  # its process died
-    seat = room_info(room, me(ana), "en")["seats"][1]
+    seat = selectors.seats_presence(room)[1]
     assert (seat["online"], seat["claimable"], seat["away_for"] >= 180) == (False, True, True)
     assert services.do_socket_opened(room=room, identity=me(bo)) is True  # counted afresh: 1, not 2
     assert services.do_socket_closed(room=room, identity=me(bo)) is True
@@ -489,17 +488,20 @@ def test_a_move_updates_only_the_move_logs_indexes_its_reads_need():
 
 
 def test_a_sockets_room_frame_and_chat_history_read_three_times_each(django_assert_num_queries):
-    """Every socket of a table sends its room frame again at each arrival and departure:
-    the room with its rule set, the seats, the match; the history reads the reader's mutes
-    once, their blocks, and the messages."""
+    """A socket sends its room frame at each change of the room: the room with its rule set,
+    the seats, the match (at each arrival and departure only the seats' presence, once); the
+    history reads the reader's mutes once, their blocks, and the messages."""
     from games.chat import selectors as chat_selectors
-    from games.consumers import _room_frame
+    from games.consumers import _current_room_frame
 
     match, (ana, _) = two_player_match()
     room = Room.objects.get(pk=match.room_id)  # as a socket holds it: its rule set not read
     with django_assert_num_queries(3):
-        frame = _room_frame(room, me(ana), "en")
+        frame = _current_room_frame(room, me(ana), "en")
     assert frame["ruleset"] and frame["you"] == 0
+    with django_assert_num_queries(1):
+        presence = selectors.seats_presence(room)
+    assert [{**seat, **presence[seat["index"]]} for seat in frame["seats"]] == frame["seats"]
     with django_assert_num_queries(3):
         history = chat_selectors.history_frame(room, ana.pk, [0])
     assert history["messages"] == [] and history["muted"] == []

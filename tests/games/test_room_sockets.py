@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.utils import timezone
 
-from games import flood, services
+from games import consumers, flood, services
 from games.models import Match
 from games.replays import is_consistent, states_by_version
 from games.seating import LOST_AFTER
@@ -270,6 +270,34 @@ async def test_a_seat_coming_and_going_reaches_the_table_and_opens_the_claim(red
         pass
     for sock in (a, back):
         await sock.disconnect()
+
+
+async def test_a_change_of_presence_sends_the_room_frame_a_whole_read_gives_from_one_query(
+    redis_layer, monkeypatch
+):
+    """A seat coming or going changes only the seats' presence: the others' sockets read that
+    alone (one query, not the room frame's three) and send the room frame they sent before,
+    updated."""
+    room, (ana, bo) = await open_match()
+    path = f"/ws/room/{room.code}/"
+    a = await connect(path, ana)
+    await receive_until(a, "state")
+    whole_reads = []
+    whole_read = consumers._current_room_frame
+    monkeypatch.setattr(
+        consumers, "_current_room_frame", lambda *args: whole_reads.append(args) or whole_read(*args)
+    )
+    b = await connect(path, bo)
+    came = await receive_until(a, "room")
+    assert came == await database_sync_to_async(whole_read)(room, me(ana), "en")
+    await b.disconnect()
+    went = await receive_until(a, "room")
+    fresh = await database_sync_to_async(whole_read)(room, me(ana), "en")
+    for frame in (went, fresh):
+        assert frame["seats"][1].pop("away_for") in (0, 1)
+    assert went == fresh and went["seats"][1]["online"] is False
+    assert whole_reads == []  # the presence alone was read
+    await a.disconnect()
 
 
 async def test_pings_mark_the_seat_seen_once_in_a_while_and_the_seat_stays_connected(
