@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import connection
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import translation
@@ -11,7 +12,7 @@ from django.utils.translation import get_language
 
 from games.identity import Identity
 from games.models import Match, Room, RuleSet, Seat
-from games.seating import identity_filter, seat_of, seats_of
+from games.seating import identity_condition, identity_filter, seat_of, seats_of
 from games.wire import game_payload, room_payload, seat_presence
 
 LOBBY_LIMIT = 50
@@ -49,8 +50,19 @@ def seat_index(room: Room, identity: Identity) -> int | None:
 
 
 def seat_indices(room: Room, identity: Identity) -> list[int]:
-    """The seats `identity` plays (both in pass-and-play, none for a spectator)."""
-    return [s.index for s in seats_of(list(room.seats.all()), identity)]
+    """The seats `identity` plays (both in pass-and-play, none for a spectator), by a query
+    written once: a table socket reads them twice as it opens and again at each change of its
+    room, and the ORM took 0.5 ms of CPU here to build and read even this one."""
+    whose = identity_condition(identity)
+    if whose is None:
+        return []
+    condition, values = whose
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT "index" FROM games_seat WHERE room_id = %s AND {condition} ORDER BY "index"',
+            [room.pk, *values],
+        )
+        return [index for (index,) in cursor.fetchall()]
 
 
 def can_watch(room: Room, identity: Identity, token: str = "") -> bool:

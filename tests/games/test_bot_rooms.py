@@ -3,7 +3,7 @@ and no frame ever carries a hidden card."""
 
 import pytest
 
-from games import services
+from games import selectors, services
 from games.identity import GUEST_SESSION_KEY, Identity
 from games.models import Match, Room, Seat
 from games.replays import is_consistent, states_by_version
@@ -140,6 +140,9 @@ def test_pass_and_play_holds_both_seats_on_one_device(client):
         )
     match.refresh_from_db()
     assert list(match.moves.exclude(seat=None).values_list("seat", flat=True)) == [0, 1, 0]
+    assert selectors.seat_indices(room, guest) == [0, 1]
+    assert selectors.seat_indices(room, Identity(guest_key="someone-else")) == []
+    assert selectors.seat_indices(room, Identity()) == []  # no session at all
     room.seats.update(last_seen=None)
     assert services.do_touch_presence(room=room, identity=guest)  # a guest's ping: both its seats
     assert room.seats.filter(last_seen=None).count() == 0

@@ -500,6 +500,8 @@ def test_a_sockets_room_frame_and_chat_history_read_three_times_each(django_asse
         frame = _current_room_frame(room, me(ana), "en")
     assert frame["ruleset"] and frame["you"] == 0
     with django_assert_num_queries(1):
+        assert selectors.seat_indices(room, me(ana)) == [0]
+    with django_assert_num_queries(1):
         presence = selectors.seats_presence(room)
     assert [{**seat, **presence[seat["index"]]} for seat in frame["seats"]] == frame["seats"]
     with django_assert_num_queries(3):
