@@ -1,9 +1,10 @@
 """One connection to Redis that an event loop's commands share: each command is written at
 once and the replies come back in order (RESP pipelining), read by one task.
 
-The channel layer sends a move's push and the pump's pop through it.  Through redis-py each
-command took about 80 µs of CPU here (its pool, retries, timeouts and instrumentation around
-the same write and read); through a pipe about 40 (docs/benchmarks.md, session 28).
+The channel layer sends a move's push, the pump's pop and the sockets' joining and leaving of
+their groups through it.  Through redis-py each command took about 80 µs of CPU here (its pool,
+retries, timeouts and instrumentation around the same write and read); through a pipe about 40
+(docs/benchmarks.md, session 28).
 
 redis-py still opens the connection: the address (Sentinel's master too), the password, the
 database and TLS are its.  The pipe then writes to and reads from the connection's streams
@@ -58,8 +59,8 @@ class Pipe:
         connection._writer.write(b"".join(map(pack, commands)))  # type: ignore[union-attr]
         try:
             return [await reply for reply in replies]
-        except asyncio.CancelledError:
-            for reply in replies:  # the reader drops their replies
+        except BaseException:  # cancelled, or an error reply: the reader drops the rest
+            for reply in replies:
                 reply.cancel()
             raise
 
