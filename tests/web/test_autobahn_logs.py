@@ -44,7 +44,7 @@ def test_a_frame_sent_or_received_colours_nothing(monkeypatch):
 
 def test_a_new_socket_pretty_prints_its_options_only_for_a_line_that_is_written(monkeypatch):
     """Each socket's opening pretty-printed its forty options for a debug line nobody logged:
-    1 ms of CPU a socket (a fifth of its handshake)."""
+    autobahn's setup of a connection took 198 µs of CPU with it, 54 without (timeit)."""
     printed = []
     real_pformat = pprint.pformat
 
