@@ -45,8 +45,9 @@ def current_match(room: Room) -> Match | None:
 
 
 def seat_index(room: Room, identity: Identity) -> int | None:
-    seat = seat_of(list(room.seats.all()), identity)
-    return None if seat is None else seat.index
+    """The first seat `identity` plays, if any."""
+    seats = seat_indices(room, identity)
+    return seats[0] if seats else None
 
 
 def seat_indices(room: Room, identity: Identity) -> list[int]:
