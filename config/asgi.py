@@ -14,12 +14,13 @@ sys.setswitchinterval(0.001)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddleware  # noqa: E402
+from channels.auth import AuthMiddleware, get_user  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import CookieMiddleware, InstanceSessionWrapper, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from common.db import database_sync_to_async  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -34,11 +35,20 @@ class SocketSessionMiddleware(SessionMiddleware):
         return await self.inner(wrapper.scope, receive, send)
 
 
+class SocketAuthMiddleware(AuthMiddleware):
+    """Channels' auth middleware, its read of the session and the user on the process's
+    database threads (`common.db`): channels' own wrapper ran it on asgiref's one thread,
+    copying every context variable there and back, at each socket's opening."""
+
+    async def resolve_scope(self, scope):
+        scope["user"]._wrapped = await database_sync_to_async(get_user.func)(scope)
+
+
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            CookieMiddleware(SocketSessionMiddleware(AuthMiddleware(URLRouter(websocket_urlpatterns))))
+            CookieMiddleware(SocketSessionMiddleware(SocketAuthMiddleware(URLRouter(websocket_urlpatterns))))
         ),
     }
 )

@@ -444,9 +444,7 @@ def _current_room_frame(room: Room, identity: Identity, language: str) -> dict[s
 
 
 def _room_frame(room: Room, identity: Identity, language: str, match: Match | None) -> dict[str, Any]:
-    # Its state moves on (open, playing...); its rule set is read with it, not in a query of
-    # its own (a plain refresh forgets it).
-    room.refresh_from_db(from_queryset=Room.objects.select_related("ruleset"))
+    selectors.refresh_room(room)  # its state moves on (open, playing...)
     return selectors.room_info(room, identity, language, match=match)
 
 

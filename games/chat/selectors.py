@@ -6,15 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.db import connection
 from django.utils import timezone
 
-from games import blocks
+from games import blocks, rows
 from games.chat.models import Channel, ChatMessage, SiteMute, TableMute
 from games.chat.wire import message_wire
 from games.models import Match, Room
 
 HISTORY = 100
 """Messages a table shows when it opens (the newest)."""
+_MESSAGE = rows.Columns(ChatMessage)
 
 
 def channel_for(room: Room, seats: list[int]) -> str | None:
@@ -26,10 +28,16 @@ def channel_for(room: Room, seats: list[int]) -> str | None:
 
 
 def muted_at(room_id: int, user_id: int | None) -> set[int]:
-    """The players `user_id` muted at this table."""
+    """The players `user_id` muted at this table (written out: every table socket of a
+    signed-in player reads it as it opens, `games.rows`)."""
     if user_id is None:
         return set()
-    return set(TableMute.objects.filter(room_id=room_id, muter_id=user_id).values_list("muted_id", flat=True))
+    with connection.cursor() as cursor:
+        cursor.execute(_MUTED_AT, [room_id, user_id])
+        return {muted for (muted,) in cursor.fetchall()}
+
+
+_MUTED_AT = f"SELECT muted_id FROM {TableMute._meta.db_table} WHERE room_id = %s AND muter_id = %s"
 
 
 def hidden_from(room_id: int, author_id: int) -> list[int]:
@@ -55,9 +63,17 @@ def history_frame(room: Room, user_id: int | None, seats: list[int]) -> dict[str
     if channel is None:
         return None
     muted = muted_at(room.pk, user_id)
-    hidden = muted | blocks.blocked_either_way(user_id)
-    newest = ChatMessage.objects.filter(room=room, channel=channel).exclude(author_id__in=hidden)
-    messages = list(newest.order_by("-created_at", "-id")[:HISTORY])[::-1]
+    hidden = sorted(muted | blocks.blocked_either_way(user_id))
+    unseen = (
+        f" AND (author_id IS NULL OR author_id NOT IN ({', '.join(['%s'] * len(hidden))}))" if hidden else ""
+    )
+    newest = rows.select(
+        (_MESSAGE,),
+        f"SELECT {_MESSAGE.columns} FROM {_MESSAGE.table} WHERE room_id = %s AND channel = %s{unseen}"
+        " ORDER BY created_at DESC, id DESC LIMIT %s",
+        [room.pk, channel, *hidden, HISTORY],
+    )
+    messages = [message for (message,) in reversed(newest)]
     return {
         "type": "chat_history",
         "channel": channel,

@@ -13,13 +13,13 @@ from typing import Any
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import JSONField, Model
-from django.db.models.base import ModelState
+from django.db.models import JSONField
 from psycopg.pq import ExecStatus, Format, TransactionStatus
 from psycopg.types.json import Jsonb
 
 from common import fastjson
 from common.errors import ServiceError
+from games import rows
 from games.models import MAX_SEATS, Match, Move, Room, Seat
 
 
@@ -81,61 +81,16 @@ def _lock_sql(*, counted: bool, vendor: str) -> str:
     )
 
 
-class _Columns:
-    """A model's columns in a written-out SELECT, and how their values become an instance."""
-
-    def __init__(self, model: type[Model]) -> None:
-        self.model = model
-        fields = model._meta.concrete_fields
-        table = model._meta.db_table
-        self.columns = ", ".join(f"{table}.{_quote(field.column)}" for field in fields)
-        self.attnames = [field.attname for field in fields]
-        self.fields = fields
-        self.table = table
-        self._converters: dict[str, list[tuple[int, list[Any], Any]]] = {}
-
-    def loaded(self, alias: str, values: list[Any]) -> Model:
-        """An instance as `Model.from_db` makes it, without `__init__`: its per-field loop and
-        signals took three quarters of the 4 µs an instance cost (a move reads four); these
-        models have no `__init__` of their own and nothing listens to their init signals
-        (`test_the_locking_read_gives_what_the_orm_reads`)."""
-        instance = self.model.__new__(self.model)
-        state = instance._state = ModelState()
-        state.adding, state.db = False, alias
-        instance.__dict__.update(zip(self.attnames, values, strict=True))
-        return instance
-
-    def converters(self, db: BaseDatabaseWrapper) -> list[tuple[int, list[Any], Any]]:
-        """What the ORM applies to each value read (a JSON field's parsing, SQLite's dates):
-        the same for every query, so worked out once per database engine."""
-        vendor = db.vendor
-        if vendor not in self._converters:
-            found = []
-            for index, field in enumerate(self.fields):
-                col = field.get_col(self.table)
-                funcs = db.ops.get_db_converters(col) + field.get_db_converters(db)
-                if vendor == "postgresql" and isinstance(field, JSONField):
-                    funcs = [_json_value]  # jsonb comes as text (Django's loader): orjson parses it
-                if funcs:
-                    found.append((index, funcs, col))
-            self._converters[vendor] = found
-        return self._converters[vendor]
-
-
-def _json_value(value: str | None, expression: Any, connection: Any) -> Any:
-    return None if value is None else fastjson.loads(value)
-
-
-_quote = connection.ops.quote_name
-_MATCH, _ROOM, _SEAT = _Columns(Match), _Columns(Room), _Columns(Seat)
+_quote = rows.quote
+_MATCH, _ROOM, _SEAT = rows.Columns(Match), rows.Columns(Room), rows.Columns(Seat)
 _SEATS_OF_MATCH = (
     f"SELECT {_SEAT.columns} FROM games_seat"
     ' WHERE room_id = (SELECT room_id FROM games_match WHERE id = %s) ORDER BY "index"'
 )
 
 
-Query = tuple[tuple[_Columns, ...], str, list[Any], tuple[str, ...]]
-"""The models a SELECT reads (their columns in that order, `_Columns.columns`), the SQL, its
+Query = tuple[tuple[rows.Columns, ...], str, list[Any], tuple[str, ...]]
+"""The models a SELECT reads (their columns in that order, `rows.Columns.columns`), the SQL, its
 parameters, and the extra columns after the models', set as attributes of the first."""
 
 
@@ -146,29 +101,9 @@ def _read_each(db: BaseDatabaseWrapper, queries: list[Query]) -> list[list[tuple
     trip where the database allows it (`_run_all`)."""
     statements = [(sql, params) for _, sql, params, _ in queries]
     return [
-        _instances(db, models, rows, extra)
-        for (models, _, _, extra), rows in zip(queries, _run_all(db, statements, fetch=True), strict=True)
+        rows.instances(db, models, found, extra)
+        for (models, _, _, extra), found in zip(queries, _run_all(db, statements, fetch=True), strict=True)
     ]
-
-
-def _instances(
-    db: BaseDatabaseWrapper, models: tuple[_Columns, ...], rows: list[tuple[Any, ...]], extra: tuple[str, ...]
-):
-    layout = [(known, known.converters(db)) for known in models]
-    found = []
-    for row in rows:
-        start, instances = 0, []
-        for known, converters in layout:
-            values = list(row[start : start + len(known.attnames)])
-            for index, funcs, col in converters:
-                for func in funcs:
-                    values[index] = func(values[index], col, db)
-            instances.append(known.loaded(db.alias, values))
-            start += len(known.attnames)
-        for name, value in zip(extra, row[start:], strict=True):
-            setattr(instances[0], name, value)
-        found.append(tuple(instances))
-    return found
 
 
 def _run_all(
