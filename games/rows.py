@@ -36,9 +36,9 @@ class Columns:
 
     def loaded(self, alias: str, values: list[Any]) -> Model:
         """An instance as `Model.from_db` makes it, without `__init__`: its per-field loop and
-        signals took three quarters of the 4 µs an instance cost (a move reads four); these
-        models have no `__init__` of their own and nothing listens to their init signals
-        (`test_the_locking_read_gives_what_the_orm_reads`)."""
+        signals took three quarters of the 4 µs an instance cost (a move reads four); the
+        models read here have no `__init__` of their own and nothing listens to their init
+        signals (`tests/games/test_written_reads.py`)."""
         instance = self.model.__new__(self.model)
         state = instance._state = ModelState()
         state.adding, state.db = False, alias

@@ -5,6 +5,9 @@ frame, and the relations the callers follow come with them, with no query of the
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.db.models import Model
+from django.db.models.signals import post_init, pre_init
 from django.utils import timezone
 
 from accounts.selectors import blocked_either_way
@@ -13,12 +16,19 @@ from games import selectors, services
 from games.chat import selectors as chat_selectors
 from games.chat import services as chat_services
 from games.chat.models import ChatMessage
-from games.models import Match, Room
+from games.models import Match, Room, RuleSet, Seat
 from games.seating import seat_of
 from games.wire import room_payload, seat_presence
 from tests.games.support import make_user, me, ruleset
 
 pytestmark = pytest.mark.django_db
+
+
+def test_the_models_read_so_have_no_init_of_their_own_to_skip():
+    """`rows.Columns.loaded` makes instances without `__init__` and its signals."""
+    for model in (Room, RuleSet, Seat, Match, ChatMessage, get_user_model()):
+        assert model.__init__ is Model.__init__, model
+        assert not pre_init.has_listeners(model) and not post_init.has_listeners(model), model
 
 
 def assert_same_instance(read, orm):
