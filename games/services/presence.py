@@ -40,7 +40,7 @@ def do_socket_closed(*, room: Room, identity: Identity) -> bool:
 
 def _count_sockets(room: Room, identity: Identity, step: int) -> bool:
     """Written out (`games.rows`): with the ORM's locking read and save, counting a socket cost
-    five times the CPU (docs/benchmarks.md, session 34)."""
+    two and a half times the CPU (docs/benchmarks.md, session 34)."""
     whose = identity_condition(identity)
     if whose is None:
         return False
