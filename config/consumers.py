@@ -1,18 +1,20 @@
 """The health socket: proves a round trip through the channel layer (Redis in production)."""
 
-import json
-
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from common.db import DirectDispatch
 from games.commands import BadFrame, decode_frame
+from games.consumers import InboxConsumer
 
 HEALTH_GROUP = "health"
 
 
-class HealthConsumer(DirectDispatch, AsyncWebsocketConsumer):
+class HealthConsumer(InboxConsumer):
     """`ping` is answered by a message sent to this socket's own channel through the layer;
-    `broadcast` reaches every health socket on every server process."""
+    `broadcast` reaches every health socket on every server process.  On one queue, as a
+    table socket (the load test's floor probe cost the servers 18.5 ms of CPU a second through
+    channels' dispatch: docs/benchmarks.md, session 34)."""
+
+    kind = "health"
 
     async def connect(self):
         await self.channel_layer.group_add(HEALTH_GROUP, self.channel_name)
@@ -46,7 +48,7 @@ class HealthConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self._send({"type": "broadcast", "text": event["text"]})
 
     async def _send(self, payload):
-        await self.send(text_data=json.dumps(payload))
+        await self.send_json(payload)
 
 
 class RefusedSocket(AsyncWebsocketConsumer):

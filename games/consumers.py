@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from typing import Any
@@ -65,32 +66,24 @@ class JsonConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send_json({"type": "error", "code": code, "message": message, **extra})
 
 
-class RoomConsumer(JsonConsumer):
-    """One socket at a table: a player's (its seat's view) or a spectator's (the public view).
-
-    However it ends (closed by either side, refused for flooding, or an exception in any
-    handler), it leaves its groups and uncounts its seats' sockets (`_leave`)."""
-
-    kind = "room"
-    counted = False  # whether this socket counts for its seats (a spectator's does not)
-    room_frame: dict[str, Any]  # the last room frame sent (connect sends the first)
-    joined: frozenset[str] = frozenset()
+class InboxConsumer(JsonConsumer):
+    """Channels' consumer, waiting on one queue: the browser's frames come there (`_feed`),
+    and the channel layer puts the socket's messages there.  (Channels' dispatch made a task
+    to receive each message and an `asyncio.wait` on it and on the other kind.)  An exception
+    put there ends the socket; `_ended` runs however it ends."""
 
     async def _serve(self, scope, receive, send):
-        """Channels' consumer, waiting on one queue: the guard puts the browser's frames there
-        (judged as they arrive), the channel layer the socket's messages.  (Channels' dispatch
-        made a task to receive each message and an `asyncio.wait` on it and on the other kind.)
-        An exception put there (the guard's, or the channel layer's) ends the socket."""
         self.scope, self.base_send = scope, send
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.channel_name = await self.channel_layer.new_channel()
         inbox: asyncio.Queue = asyncio.Queue()
-        feeders = [asyncio.ensure_future(_guard(receive, send, inbox))]
+        feeders = [asyncio.ensure_future(self._feed(receive, send, inbox))]
         attached = hasattr(self.channel_layer, "attach")
         if attached:
             self.channel_layer.attach(self.channel_name, inbox)
         else:  # the in-memory layer (one process, no Redis)
-            feeders.append(asyncio.ensure_future(_forward(self.channel_layer, self.channel_name, inbox)))
+            channel = functools.partial(self.channel_layer.receive, self.channel_name)
+            feeders.append(asyncio.ensure_future(_forward(channel, inbox)))
         try:
             while True:
                 message = await inbox.get()
@@ -104,7 +97,31 @@ class RoomConsumer(JsonConsumer):
                 self.channel_layer.detach(self.channel_name)
             for feeder in feeders:
                 feeder.cancel()
-            await self._leave()
+            await self._ended()
+
+    async def _feed(self, receive, send, inbox: asyncio.Queue) -> None:
+        await _forward(receive, inbox)
+
+    async def _ended(self) -> None:
+        """After the socket's last message."""
+
+
+class RoomConsumer(InboxConsumer):
+    """One socket at a table: a player's (its seat's view) or a spectator's (the public view).
+
+    However it ends (closed by either side, refused for flooding, or an exception in any
+    handler), it leaves its groups and uncounts its seats' sockets (`_leave`)."""
+
+    kind = "room"
+    counted = False  # whether this socket counts for its seats (a spectator's does not)
+    room_frame: dict[str, Any]  # the last room frame sent (connect sends the first)
+    joined: frozenset[str] = frozenset()
+
+    async def _feed(self, receive, send, inbox: asyncio.Queue) -> None:
+        await _guard(receive, send, inbox)
+
+    async def _ended(self) -> None:
+        await self._leave()
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
@@ -419,11 +436,12 @@ async def _guard(receive, send, inbox: asyncio.Queue) -> None:
 RATE_LIMITED = "Too many frames: the next ones are dropped for a while."
 
 
-async def _forward(layer, channel: str, inbox: asyncio.Queue) -> None:
-    """Pass a channel's messages on to `inbox`, from a layer that cannot deliver there itself."""
+async def _forward(receive, inbox: asyncio.Queue) -> None:
+    """Pass the messages `receive` gives on to `inbox`: a socket's frames, or its channel's
+    from a layer that cannot deliver there itself."""
     try:
         while True:
-            inbox.put_nowait(await layer.receive(channel))
+            inbox.put_nowait(await receive())
     except Exception as error:
         inbox.put_nowait(error)
 
