@@ -118,6 +118,7 @@ class RoomConsumer(InboxConsumer):
     joined: frozenset[str] = frozenset()
 
     async def _feed(self, receive, send, inbox: asyncio.Queue) -> None:
+        """The flood guard judges the browser's frames as they arrive (`_guard`)."""
         await _guard(receive, send, inbox)
 
     async def _ended(self) -> None:
