@@ -38,17 +38,16 @@ class HealthConsumer(InboxConsumer):
                 HEALTH_GROUP, {"type": "health.broadcast", "text": str(message.get("text", ""))[:256]}
             )
         else:
-            await self._send({"type": "error", "code": "bad_message", "message": "Send ping or broadcast."})
+            await self.send_json(
+                {"type": "error", "code": "bad_message", "message": "Send ping or broadcast."}
+            )
 
     async def health_pong(self, event):
         layer = type(self.channel_layer).__name__
-        await self._send({"type": "pong", "id": event["id"], "layer": layer})
+        await self.send_json({"type": "pong", "id": event["id"], "layer": layer})
 
     async def health_broadcast(self, event):
-        await self._send({"type": "broadcast", "text": event["text"]})
-
-    async def _send(self, payload):
-        await self.send_json(payload)
+        await self.send_json({"type": "broadcast", "text": event["text"]})
 
 
 class RefusedSocket(AsyncWebsocketConsumer):

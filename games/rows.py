@@ -8,6 +8,7 @@ here, as `Model.from_db` would."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
@@ -60,6 +61,12 @@ class Columns:
                     found.append((index, funcs, col))
             self._converters[vendor] = found
         return self._converters[vendor]
+
+
+@functools.cache
+def columns(model: type[Model]) -> Columns:
+    """The one `Columns` of `model`: every module reading it shares its worked-out converters."""
+    return Columns(model)
 
 
 def _json_value(value: str | None, expression: Any, connection: Any) -> Any:

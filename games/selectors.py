@@ -39,16 +39,20 @@ def rooms_seating(rooms: list[Room], identity: Identity) -> list[str]:
 
 # A table socket's opening and closing, and each change of its room, read these: written out
 # once (`games.rows`), where the ORM cost some 0.4 ms of CPU a query.
-_ROOM, _RULESET, _SEAT, _MATCH = (
-    rows.Columns(Room),
-    rows.Columns(RuleSet),
-    rows.Columns(Seat),
-    rows.Columns(Match),
-)
-_USER = rows.Columns(Seat._meta.get_field("user").related_model)
+_ROOM, _RULESET, _SEAT, _MATCH = (rows.columns(model) for model in (Room, RuleSet, Seat, Match))
+_USER = rows.columns(Seat._meta.get_field("user").related_model)
 _ROOMS = (
     f"SELECT {_ROOM.columns}, {_RULESET.columns} FROM games_room"
     " JOIN games_ruleset ON games_ruleset.id = games_room.ruleset_id"
+)
+_LATEST_MATCH = (
+    f"SELECT {_MATCH.columns} FROM games_match WHERE room_id = %s ORDER BY created_at DESC, id DESC LIMIT 1"
+)
+_SEATS = f'SELECT {_SEAT.columns} FROM games_seat WHERE room_id = %s ORDER BY "index"'
+_SEATS_WITH_PLAYERS = (
+    f"SELECT {_SEAT.columns}, {_USER.columns} FROM games_seat"
+    f" LEFT JOIN {_USER.table} ON {_USER.table}.{rows.quote(_USER.model._meta.pk.column)} = games_seat.user_id"
+    ' WHERE games_seat.room_id = %s ORDER BY games_seat."index"'
 )
 
 
@@ -76,11 +80,7 @@ def _with_ruleset(room: Room, ruleset: RuleSet) -> Room:
 
 def current_match(room: Room) -> Match | None:
     """The room's latest match."""
-    found = rows.select(
-        (_MATCH,),
-        f"SELECT {_MATCH.columns} FROM games_match WHERE room_id = %s ORDER BY created_at DESC, id DESC LIMIT 1",
-        [room.pk],
-    )
+    found = rows.select((_MATCH,), _LATEST_MATCH, [room.pk])
     if not found:
         return None
     (match,) = found[0]
@@ -90,9 +90,7 @@ def current_match(room: Room) -> Match | None:
 
 def _seats(room: Room) -> list[Seat]:
     """The room's seats in order, without their players."""
-    found = rows.select(
-        (_SEAT,), f'SELECT {_SEAT.columns} FROM games_seat WHERE room_id = %s ORDER BY "index"', [room.pk]
-    )
+    found = rows.select((_SEAT,), _SEATS, [room.pk])
     for (seat,) in found:
         rows.relate(seat, "room", room)
     return [seat for (seat,) in found]
@@ -100,13 +98,7 @@ def _seats(room: Room) -> list[Seat]:
 
 def _seats_with_players(room: Room) -> list[Seat]:
     """The room's seats in order, each with its player (`select_related("user")`)."""
-    found = rows.select(
-        (_SEAT, _USER),
-        f"SELECT {_SEAT.columns}, {_USER.columns} FROM games_seat"
-        f" LEFT JOIN {_USER.table} ON {_USER.table}.{rows.quote(_USER.model._meta.pk.column)} = games_seat.user_id"
-        ' WHERE games_seat.room_id = %s ORDER BY games_seat."index"',
-        [room.pk],
-    )
+    found = rows.select((_SEAT, _USER), _SEATS_WITH_PLAYERS, [room.pk])
     for seat, user in found:
         rows.relate(seat, "room", room)
         rows.relate(seat, "user", user)

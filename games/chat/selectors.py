@@ -16,7 +16,7 @@ from games.models import Match, Room
 
 HISTORY = 100
 """Messages a table shows when it opens (the newest)."""
-_MESSAGE = rows.Columns(ChatMessage)
+_MESSAGE = rows.columns(ChatMessage)
 
 
 def channel_for(room: Room, seats: list[int]) -> str | None:

@@ -63,7 +63,7 @@ def _count_sockets(room: Room, identity: Identity, step: int) -> bool:
     return bool(changed)
 
 
-_SEAT = rows.Columns(Seat)
+_SEAT = rows.columns(Seat)
 
 
 @functools.cache

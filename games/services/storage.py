@@ -82,7 +82,7 @@ def _lock_sql(*, counted: bool, vendor: str) -> str:
 
 
 _quote = rows.quote
-_MATCH, _ROOM, _SEAT = rows.Columns(Match), rows.Columns(Room), rows.Columns(Seat)
+_MATCH, _ROOM, _SEAT = rows.columns(Match), rows.columns(Room), rows.columns(Seat)
 _SEATS_OF_MATCH = (
     f"SELECT {_SEAT.columns} FROM games_seat"
     ' WHERE room_id = (SELECT room_id FROM games_match WHERE id = %s) ORDER BY "index"'
