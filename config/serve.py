@@ -6,6 +6,9 @@ static/js/socket.js answers by reconnecting at once, landing on another process)
 once its connections are gone, or after RESTART_GRACE_SECONDS (20).  An action in flight
 when its socket closes is resent by the client and applied once (actions carry client ids).
 SIGINT still stops at once, as plain Daphne does.
+
+With CPU_AFFINITY (a CPU list as taskset's: "1", "0,2", "0-3") the process and every thread
+it starts run on those CPUs only (config/affinity.py).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from twisted.internet import reactor
 
 from common.metrics import serve_metrics
 from config import transport
+from config.affinity import pin_to_cpus
 
 log = logging.getLogger(__name__)
 RESTARTING = 4012
@@ -123,4 +127,6 @@ class GracefulCommandLine(CommandLineInterface):
 
 
 if __name__ == "__main__":
+    if os.environ.get("CPU_AFFINITY"):
+        pin_to_cpus(os.environ["CPU_AFFINITY"])
     GracefulCommandLine().run(sys.argv[1:])

@@ -1,6 +1,7 @@
-"""python -m tools.loadtest --games 200 --workers 2 [--think-ms 2000] [--target 100] [--ramp-s 30] [--json]
+"""python -m tools.loadtest --games 200 --workers 2 [--think-ms 2000] [--target 100] [--ramp-s 30] [--no-pin] [--json]
 
-Starts `--workers` Daphne processes and the sweeper against PostgreSQL and Redis (a fresh
+Starts `--workers` Daphne processes (each on a CPU of its own, in turn, as deployed; anywhere
+with `--no-pin`) and the sweeper against PostgreSQL and Redis (a fresh
 database named `rummy_loadtest` or `$LOADTEST_DB`, Redis database 2 or `$LOADTEST_REDIS_URL`;
 two runs side by side need one of each), seats two simulated players at each of
 `--games` tables (one player on each process), plays every match to its end over real
@@ -127,6 +128,11 @@ def main() -> int:
     parser.add_argument(
         "--timeout", type=float, default=1800, help="seconds before unfinished games count as errors"
     )
+    parser.add_argument(
+        "--no-pin",
+        action="store_true",
+        help="let the Daphne processes run on any CPU (deployed, each has its own: CPU_AFFINITY)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -137,7 +143,7 @@ def main() -> int:
     log = sys.stderr
     print(f"preparing {args.games} tables…", file=log)
     tables = prepare_tables(games=args.games, target=args.target)
-    with running_servers(env=env, workers=args.workers) as (urls, pids):
+    with running_servers(env=env, workers=args.workers, pin=not args.no_pin) as (urls, pids):
         print(f"playing on {', '.join(urls)}…", file=log)
         cpu_before, client_before = cpu_seconds(pids), time.process_time()
         stats, (floor, floor_lost), elapsed, cpu = asyncio.run(
@@ -158,6 +164,7 @@ def main() -> int:
         "think_ms": args.think_ms,
         "ramp_s": args.ramp_s,
         "target": args.target,
+        "pinned": not args.no_pin,
         "finished": stats.finished,
         "errors": len(stats.errors),
         "error_samples": stats.errors[:10],

@@ -23,13 +23,21 @@ def cpu_seconds(pids: list[int]) -> float:
 
 
 @contextmanager
-def running_servers(*, env: dict[str, str], workers: int) -> Iterator[tuple[list[str], list[int]]]:
+def running_servers(
+    *, env: dict[str, str], workers: int, pin: bool = True
+) -> Iterator[tuple[list[str], list[int]]]:
     """Start `workers` Daphne processes and one sweeper; yield the servers' base URLs and
-    the Daphne processes' ids."""
+    the Daphne processes' ids.  With `pin`, as deployed (deploy/systemd/rummy-daphne@.service):
+    each Daphne process on a CPU of its own, in turn (`CPU_AFFINITY`, config/serve.py)."""
+    cpus = sorted(os.sched_getaffinity(0))
     with ExitStack() as stack:
         started = [
             stack.enter_context(
-                daphne(env=env, log_path=Path(f"/tmp/loadtest-daphne-{n}.log"), access_log=False)
+                daphne(
+                    env={**env, "CPU_AFFINITY": str(cpus[n % len(cpus)])} if pin else env,
+                    log_path=Path(f"/tmp/loadtest-daphne-{n}.log"),
+                    access_log=False,
+                )
             )
             for n in range(workers)
         ]

@@ -1,0 +1,79 @@
+"""CPU_AFFINITY pins a Daphne process and all its threads to its CPUs (config/affinity.py): on
+these machines a thread hand-off within one CPU costs a quarter of one across two."""
+
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from config.affinity import parse_cpus
+from tests import servers as test_servers
+from tools.servers import ROOT
+
+
+def test_a_cpu_list_names_its_cpus():
+    assert parse_cpus("1") == {1}
+    assert parse_cpus("0,2-3") == {0, 2, 3}
+    assert parse_cpus(" 0 , 1 ") == {0, 1}
+
+
+@pytest.mark.parametrize("spec", ["", "x", "1-", "-1", "3-1", "0,,1", "1.5", "0-99999999"])
+def test_a_malformed_cpu_list_is_refused_saying_what_is_expected(spec):
+    with pytest.raises(SystemExit, match="expected CPU numbers and ranges"):
+        parse_cpus(spec)
+
+
+def test_a_server_told_a_cpu_the_machine_lacks_exits_saying_which_it_has():
+    env = {**os.environ, "CPU_AFFINITY": "4095", "DEBUG": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "config.serve", "-p", "0", "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "CPU_AFFINITY=4095: this machine has CPUs" in done.stderr
+
+
+def _allowed_cpus(pid: int) -> dict[int, str]:
+    """Each thread of process `pid` and the CPUs it may run on (as taskset lists them)."""
+    allowed = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for line in (task / "status").read_text().splitlines():
+            if line.startswith("Cpus_allowed_list:"):
+                allowed[int(task.name)] = line.split(":", 1)[1].strip()
+    return allowed
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pinned_server_runs_every_thread_on_its_cpu_even_those_started_later():
+    if connection.vendor != "postgresql":
+        pytest.skip("server-process tests need PostgreSQL (set DATABASE_URL)")
+    cpu = max(os.sched_getaffinity(0))
+    with test_servers.daphne_process(env={"CPU_AFFINITY": str(cpu)}) as (url, process):
+        before = _allowed_cpus(process.pid)
+        with urllib.request.urlopen(f"{url}/healthz", timeout=30) as response:  # a thread of Django's
+            assert response.status == 200
+        after = _allowed_cpus(process.pid)
+    assert len(after) > len(before)
+    assert set(after.values()) == {str(cpu)}
+
+
+def test_the_deployed_instances_take_their_metrics_port_and_cpu_from_their_port(tmp_path):
+    """deploy/systemd/rummy-daphne@.service's ExecStartPre, as systemd runs it for instances
+    8001 and 8002 (`%i` the instance, `%%` a percent sign; `+`: as root)."""
+    unit = (ROOT / "deploy/systemd/rummy-daphne@.service").read_text()
+    (line,) = [line for line in unit.splitlines() if line.startswith("ExecStartPre=+/bin/sh -c ")]
+    script = line.removeprefix("ExecStartPre=+/bin/sh -c ").strip("'")
+    cpus = len(os.sched_getaffinity(0))  # what nproc counts
+    for port in (8001, 8002):
+        command = script.replace("%i", str(port)).replace("%%", "%").replace("/run/", f"{tmp_path}/")
+        subprocess.run(["/bin/sh", "-c", command], check=True)
+        written = (tmp_path / f"rummy-daphne-{port}.env").read_text().split()
+        assert written == [f"METRICS_PORT=9{str(port)[-3:]}", f"CPU_AFFINITY={port % cpus}"]
