@@ -4,7 +4,7 @@ list as taskset writes it ("1", "0,2", "0-3").
 A Daphne process runs Python on one thread at a time (the GIL), so a CPU of its own costs it
 little, and saves waking another of its threads (a socket's database trip hands work to a
 database thread and back) on another CPU.  On these 2-core virtual machines a database trip
-that did nothing cost 200 µs of CPU with the process on any CPU and 74 µs pinned to one
+that did nothing cost 200-220 µs of CPU with the process on any CPU and 74-106 µs pinned to one
 (`python -m tools.trip_bench`, docs/benchmarks.md, session 35).  Deployed: one process per CPU,
 each on its own (deploy/systemd/rummy-daphne@.service).
 """
