@@ -42,27 +42,46 @@ def test_a_server_told_a_cpu_the_machine_lacks_exits_saying_which_it_has():
 
 
 def _allowed_cpus(pid: int) -> dict[int, str]:
-    """Each thread of process `pid` and the CPUs it may run on (as taskset lists them)."""
+    """Each thread of process `pid` and the CPUs it may run on (as taskset lists them); a
+    thread that ends while they are read is left out."""
     allowed = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
-        for line in (task / "status").read_text().splitlines():
+        try:
+            status = (task / "status").read_text()
+        except FileNotFoundError:
+            continue
+        for line in status.splitlines():
             if line.startswith("Cpus_allowed_list:"):
                 allowed[int(task.name)] = line.split(":", 1)[1].strip()
     return allowed
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_pinned_server_runs_every_thread_on_its_cpu_even_those_started_later():
+def test_a_pinned_server_runs_every_thread_on_its_cpu():
     if connection.vendor != "postgresql":
         pytest.skip("server-process tests need PostgreSQL (set DATABASE_URL)")
     cpu = max(os.sched_getaffinity(0))
     with test_servers.daphne_process(env={"CPU_AFFINITY": str(cpu)}) as (url, process):
-        before = _allowed_cpus(process.pid)
-        with urllib.request.urlopen(f"{url}/healthz", timeout=30) as response:  # a thread of Django's
+        with urllib.request.urlopen(f"{url}/healthz", timeout=30) as response:
             assert response.status == 200
-        after = _allowed_cpus(process.pid)
-    assert len(after) > len(before)
-    assert set(after.values()) == {str(cpu)}
+        assert set(_allowed_cpus(process.pid).values()) == {str(cpu)}
+
+
+def test_a_thread_started_after_the_pinning_runs_on_the_same_cpus():
+    cpu = max(os.sched_getaffinity(0))
+    script = (
+        "import os, threading; from config.affinity import pin_to_cpus; pin_to_cpus(os.environ['CPU']);"
+        " t = threading.Thread(target=lambda: print(sorted(os.sched_getaffinity(0)))); t.start(); t.join()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**os.environ, "CPU": str(cpu)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == f"[{cpu}]"
 
 
 def test_the_deployed_instances_take_their_metrics_port_and_cpu_from_their_port(tmp_path):
