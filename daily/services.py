@@ -72,8 +72,9 @@ def do_start_practice(*, identity: Identity, day: date, now: datetime) -> Room:
 
 
 def do_record_first_hand(*, match: Match, hand: dict, now: datetime) -> DailyPlay | None:
-    """Fill in a ranked attempt's result when its first hand ends (late: after the day closed)."""
-    if hand["number"] != 1:
+    """Fill in a ranked attempt's result when its first hand ends (late: after the day closed).
+    Any other match's first hand costs no query: only a Daily Gin match keeps its seeds secret."""
+    if hand["number"] != 1 or match.seeds_secret_until is None:
         return None
     with transaction.atomic():
         play = (

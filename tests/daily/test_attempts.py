@@ -9,6 +9,7 @@ from daily import seeds, services
 from daily.models import DailyPlay
 from games import services as game_services
 from games.identity import Identity
+from games.models import Match
 from games.services import ServiceError
 from games.wire import seeds_secret
 from leaderboard.models import HandScore
@@ -93,3 +94,13 @@ def test_after_the_attempt_the_page_offers_the_share_text_and_practice(
     assert "⬜" in page or "🟨" in page
     practice = client.post(f"/daily/{play.day}/practice/")
     assert practice.status_code == 302 and practice.url != room_url
+
+
+def test_a_first_hand_of_any_other_match_costs_no_query(django_assert_num_queries):
+    with django_assert_num_queries(0):
+        assert (
+            services.do_record_first_hand(
+                match=Match(pk=1, seeds_secret_until=None), hand={"number": 1}, now=NOON
+            )
+            is None
+        )
