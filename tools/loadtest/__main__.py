@@ -1,4 +1,4 @@
-"""python -m tools.loadtest --games 200 --workers 2 [--think-ms 2000] [--target 100] [--ramp-s 30] [--no-pin] [--json]
+"""python -m tools.loadtest --games 200 --workers 2 [--think-ms 2000] [--target 100] [--ramp-s 30] [--no-pin] [--client-collector] [--json]
 
 Starts `--workers` Daphne processes (each on a CPU of its own, in turn, as deployed; anywhere
 with `--no-pin`) and the sweeper against PostgreSQL and Redis (a fresh
@@ -9,8 +9,10 @@ WebSockets, and prints what players would feel: actions per second, the latency 
 player's action to the opponent's update, errors, and whether every match replays to its
 stored state with no action lost or doubled, and the Daphne processes' CPU time per action
 (a figure that a busy machine disturbs less than latency) and the simulator's, which shares the
-machine.  In the same run it samples the bare
-channel-layer round trip between the two processes: the floor under the game latency.
+machine.  The simulator plays with its garbage collector off (`tools/loadtest/collector.py`;
+`--client-collector` to let it run) and reports its pauses and peak memory.  In the same run
+it samples the bare channel-layer round trip between the two processes: the floor under the
+game latency.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ import asyncio
 import contextlib
 import json
 import os
+import resource
 import statistics
 import sys
 import time
 
+from tools.loadtest import collector
 from tools.loadtest.checks import check_tables
 from tools.loadtest.players import Stats, floor_samples, play_table
 from tools.loadtest.processes import cpu_seconds, running_servers
@@ -133,6 +137,11 @@ def main() -> int:
         action="store_true",
         help="let the Daphne processes run on any CPU (deployed, each has its own: CPU_AFFINITY)",
     )
+    parser.add_argument(
+        "--client-collector",
+        action="store_true",
+        help="let the simulator's garbage collector run while it plays (its pauses read as latency)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -146,16 +155,20 @@ def main() -> int:
     with running_servers(env=env, workers=args.workers, pin=not args.no_pin) as (urls, pids):
         print(f"playing on {', '.join(urls)}…", file=log)
         cpu_before, client_before = cpu_seconds(pids), time.process_time()
-        stats, (floor, floor_lost), elapsed, cpu = asyncio.run(
-            run_load(
-                urls=urls,
-                pids=pids,
-                tables=tables,
-                think_ms=args.think_ms,
-                ramp_s=args.ramp_s,
-                timeout=args.timeout,
+        with (
+            collector.Pauses().recording() as pauses,
+            contextlib.nullcontext() if args.client_collector else collector.switched_off(),
+        ):
+            stats, (floor, floor_lost), elapsed, cpu = asyncio.run(
+                run_load(
+                    urls=urls,
+                    pids=pids,
+                    tables=tables,
+                    think_ms=args.think_ms,
+                    ramp_s=args.ramp_s,
+                    timeout=args.timeout,
+                )
             )
-        )
         server_cpu, client_cpu = cpu_seconds(pids) - cpu_before, time.process_time() - client_before
     inconsistencies = check_tables(tables, sent=stats.sent_ids, only_sent=True, unsure=stats.unanswered_ids)
     result = {
@@ -185,6 +198,8 @@ def main() -> int:
         "floor_samples": len(floor),
         "floor_lost": floor_lost,
         "mean_ms": round(statistics.fmean(stats.latencies_ms), 2) if stats.latencies_ms else None,
+        "client_collector": pauses.summary(),
+        "client_max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
         "timeline": timeline(stats, cpu),
     }
     if args.json:
