@@ -15,10 +15,10 @@ one send, with no hand-off back from the thread to the loop for each of them.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import contextvars
 import os
-import queue
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
@@ -31,19 +31,27 @@ from django.db import close_old_connections, connections
 
 
 class Threads:
-    """The database threads: each takes the next call from one queue and hands its outcome back
-    to the caller's event loop.  (Through a `ThreadPoolExecutor` a call made a concurrent
-    future, a work item, a semaphore check and asyncio's future wrapped around the other:
-    about half of a trip's CPU, docs/benchmarks.md, session 31.)
+    """The database threads: each takes the next call and hands its outcome back to the
+    caller's event loop.  (Through a `ThreadPoolExecutor` a call made a concurrent future, a
+    work item, a semaphore check and asyncio's future wrapped around the other: about half of a
+    trip's CPU, docs/benchmarks.md, session 31.)
+
+    An idle thread sleeps reading a pipe of its own, and the caller wakes it by writing there.
+    That write releases the GIL for its system call, so the woken thread finds the GIL free:
+    a `SimpleQueue.put` woke it while the event loop held the GIL, and on a process pinned to
+    one CPU the woken thread preempted the loop, found the GIL taken and slept again
+    (docs/benchmarks.md, session 38).  A call made while every thread works waits in a backlog
+    that the next thread to finish takes.
 
     A call whose awaiting was cancelled before a thread took it is not made, as an executor's;
     at the interpreter's exit the threads finish what was queued, as an executor's do."""
 
     def __init__(self, size: int, *, name: str = "database") -> None:
         self.size, self.name = size, name
-        self._queue: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
-        self._workers: list[threading.Thread] = []
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # guards the backlog, the idle threads and their items
+        self._backlog: collections.deque[Any] = collections.deque()
+        self._idle: list[_Worker] = []
+        self._workers: list[_Worker] = []
 
     def run(self, loop: asyncio.AbstractEventLoop, func: Callable[..., Any], *args: Any) -> asyncio.Future:
         """`func(*args)` on a thread, as a future of `loop`."""
@@ -62,23 +70,45 @@ class Threads:
         with self._lock:
             workers, self._workers = self._workers, []
         for _ in workers:
-            self._queue.put(None)
+            self._put(_STOP)
         for worker in workers:
-            worker.join()
+            worker.thread.join()
+            worker.close()
 
-    def _put(self, item: tuple[Any, ...]) -> None:
-        if len(self._workers) < self.size:
-            with self._lock:
-                if not self._workers:
-                    threading._register_atexit(self.stop)  # type: ignore[attr-defined]  # as the executor's
-                while len(self._workers) < self.size:
-                    worker = threading.Thread(target=self._work, name=f"{self.name}_{len(self._workers)}")
-                    worker.start()
-                    self._workers.append(worker)
-        self._queue.put(item)
+    def _put(self, item: Any) -> None:
+        if len(self._workers) < self.size and item is not _STOP:
+            self._start_workers()
+        with self._lock:
+            if not self._idle:
+                self._backlog.append(item)
+                return
+            worker = self._idle.pop()
+            worker.item = item
+        os.write(worker.wake, b"!")
 
-    def _work(self) -> None:
-        while (item := self._queue.get()) is not None:
+    def _start_workers(self) -> None:
+        with self._lock:
+            if not self._workers:
+                threading._register_atexit(self.stop)  # type: ignore[attr-defined]  # as the executor's
+            while len(self._workers) < self.size:
+                worker = _Worker()
+                worker.thread = threading.Thread(
+                    target=self._work, args=(worker,), name=f"{self.name}_{len(self._workers)}"
+                )
+                worker.thread.start()
+                self._workers.append(worker)
+
+    def _next(self, worker: _Worker) -> Any:
+        with self._lock:
+            if self._backlog:
+                return self._backlog.popleft()
+            self._idle.append(worker)
+        os.read(worker.woken, 1)  # until `_put` hands this thread an item
+        item, worker.item = worker.item, None
+        return item
+
+    def _work(self, worker: _Worker) -> None:
+        while (item := self._next(worker)) is not _STOP:
             loop, future, func, args = item
             del item
             if loop is None:
@@ -97,6 +127,24 @@ class Threads:
             with contextlib.suppress(RuntimeError):  # its loop closed: nobody waits any more
                 loop.call_soon_threadsafe(_settle, future, *outcome)
             del future, outcome
+
+
+class _Worker:
+    """A database thread, the pipe it sleeps on while idle, and the item handed to it."""
+
+    thread: threading.Thread
+
+    def __init__(self) -> None:
+        self.woken, self.wake = os.pipe()
+        self.item: Any = None
+
+    def close(self) -> None:
+        os.close(self.woken)
+        os.close(self.wake)
+
+
+_STOP = object()
+"""Handed to each thread by `Threads.stop`: finish."""
 
 
 def _settle(future: asyncio.Future, result: Any, error: BaseException | None) -> None:
