@@ -13,6 +13,7 @@ it starts run on those CPUs only (config/affinity.py).
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import os
@@ -21,16 +22,25 @@ import signal
 import sys
 import time
 
-from autobahn.twisted import websocket as autobahn_twisted
-from autobahn.websocket import protocol as autobahn_protocol
-from daphne.cli import CommandLineInterface
-from daphne.server import Server
-from daphne.ws_protocol import WebSocketProtocol
-from twisted.internet import reactor
+import uvloop
 
-from common.metrics import serve_metrics
-from config import transport
-from config.affinity import pin_to_cpus
+if __name__ == "__main__":
+    # Importing daphne.server makes the event loop that Twisted's reactor runs on: in a web
+    # process, uvloop's, whose scheduling, futures and sockets (the channel layer's) cost less
+    # CPU than asyncio's own (docs/benchmarks.md, session 38).  Importing this module (tests
+    # do) changes no one else's loops.
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+
+from autobahn.twisted import websocket as autobahn_twisted  # noqa: E402
+from autobahn.websocket import protocol as autobahn_protocol  # noqa: E402
+from daphne.cli import CommandLineInterface  # noqa: E402
+from daphne.server import Server  # noqa: E402
+from daphne.ws_protocol import WebSocketProtocol  # noqa: E402
+from twisted.internet import reactor  # noqa: E402
+
+from common.metrics import serve_metrics  # noqa: E402
+from config import transport  # noqa: E402
+from config.affinity import pin_to_cpus  # noqa: E402
 
 log = logging.getLogger(__name__)
 RESTARTING = 4012
