@@ -22,9 +22,9 @@ import signal
 import sys
 import time
 
-import uvloop
-
 if __name__ == "__main__":
+    import uvloop
+
     # Importing daphne.server makes the event loop that Twisted's reactor runs on: in a web
     # process, uvloop's, whose scheduling, futures and sockets (the channel layer's) cost less
     # CPU than asyncio's own (docs/benchmarks.md, session 38).  Importing this module (tests
