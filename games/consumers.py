@@ -26,6 +26,7 @@ from games.chat import services as chat_services
 from games.flood import FloodGuard, Verdict
 from games.identity import Identity, identity_of
 from games.models import Match, Room
+from games.seat_keeper import seat_keeper
 
 logger = logging.getLogger(__name__)
 
@@ -114,6 +115,7 @@ class RoomConsumer(InboxConsumer):
 
     kind = "room"
     counted = False  # whether this socket counts for its seats (a spectator's does not)
+    kept = False  # whether its process marks its seats seen for it (`seat_keeper`)
     room_frame: dict[str, Any]  # the last room frame sent (connect sends the first)
     joined: frozenset[str] = frozenset()
 
@@ -137,12 +139,14 @@ class RoomConsumer(InboxConsumer):
             await self.close(code=4403)
             return
         self.room, self.seats = admitted
-        self._touched()  # opening marks the seats seen (`_open`)
         self.match_id: int | None = None  # the match of the last state this socket was sent
         self.chat_in_history: set[int] = set()  # see _history_sent
         await self.accept()
         await self._join_groups()  # before the state is read, so no update falls in between
         seats, room_frame, match_id, states, chat = await database_sync_to_async(self._open)()
+        if self.counted:  # its seats were marked seen as it was counted; its process keeps them so
+            self.kept = True
+            seat_keeper().hold((self.room.pk, self.identity))
         await self._seats_now(seats)
         self.match_id = match_id
         self._history_sent(chat)
@@ -176,6 +180,7 @@ class RoomConsumer(InboxConsumer):
         `disconnect`, and `__call__` calls this again after it)."""
         joined, self.joined = self.joined, frozenset()
         counted, self.counted = self.counted, False
+        self._unkeep()
         try:
             for group in joined:
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -243,12 +248,7 @@ class RoomConsumer(InboxConsumer):
             case commands.Resync():
                 await self._send_room()
                 await self._send_state()
-            case commands.Ping():
-                if time.monotonic() >= self.touch_after:
-                    await database_sync_to_async(services.do_touch_presence)(
-                        room=self.room, identity=self.identity
-                    )
-                    self._touched()
+            case commands.Ping():  # its seats are marked seen by the process (`seat_keeper`)
                 await self.send_json({"type": "pong"})
             case commands.Offer():
                 await database_sync_to_async(services.do_offer)(
@@ -339,9 +339,11 @@ class RoomConsumer(InboxConsumer):
 
     # --- helpers -------------------------------------------------------------------------
 
-    def _touched(self) -> None:
-        """The seats were marked seen now: the next pings within TOUCH_EVERY need not."""
-        self.touch_after = time.monotonic() + services.TOUCH_EVERY.total_seconds()
+    def _unkeep(self) -> None:
+        """No longer counted at its seats: the process stops marking them seen for it."""
+        if self.kept:
+            self.kept = False
+            seat_keeper().release((self.room.pk, self.identity))
 
     async def _seats_now(self, seats: list[int]) -> None:
         """The seats this socket's identity holds, just read: its groups follow.  A seat left
@@ -349,6 +351,8 @@ class RoomConsumer(InboxConsumer):
         for none."""
         self.seats = seats
         self.counted = self.counted and bool(seats)
+        if not self.counted:
+            self._unkeep()
         await self._join_groups()
 
     async def _join_groups(self):

@@ -9,8 +9,6 @@ from django.utils import timezone
 from games.identity import Identity
 from games.models import Seat
 
-ONLINE_WINDOW = timedelta(seconds=35)
-"""A seat is online when its socket was seen this recently (sockets ping every 15 s)."""
 CLAIM_AFTER = timedelta(seconds=60)
 """An opponent away this long can be claimed against, or replaced by a bot."""
 LOST_AFTER = timedelta(minutes=2)
@@ -39,14 +37,15 @@ def seat_of(seats: list[Seat], identity: Identity) -> Seat | None:
     return held[0] if held else None
 
 
-def is_online(seat: Seat, *, window: timedelta = ONLINE_WINDOW) -> bool:
+def is_online(seat: Seat, *, window: timedelta) -> bool:
     return seat.last_seen is not None and seat.last_seen > timezone.now() - window
 
 
 def is_connected(seat: Seat) -> bool:
     """A table socket of the seat is open now.  Its count could outlive a process that died
-    without closing its sockets; live sockets ping every 15 s, so a count unseen for
-    LOST_AFTER is not believed (the sweeper then clears it)."""
+    without closing its sockets; a live process marks its sockets' seats seen every 45 s
+    (`games.seat_keeper`), so a count unseen for LOST_AFTER is not believed (the sweeper then
+    clears it)."""
     return seat.sockets > 0 and is_online(seat, window=LOST_AFTER)
 
 

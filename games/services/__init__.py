@@ -24,7 +24,7 @@ from games.services.presence import (
     do_release_lost_sockets,
     do_socket_closed,
     do_socket_opened,
-    do_touch_presence,
+    do_touch_seats,
 )
 from games.services.rooms import (
     check_live_room,
@@ -63,6 +63,6 @@ __all__ = [
     "do_socket_opened",
     "do_take_seat",
     "do_timeout",
-    "do_touch_presence",
+    "do_touch_seats",
     "do_transfer_guest_seats",
 ]

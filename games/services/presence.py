@@ -4,6 +4,7 @@ processes), and the seats whose process died uncounted."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from django.db import connection, transaction
@@ -20,10 +21,9 @@ from games.seating import (
 
 SEEN_EVERY = timedelta(seconds=10)
 TOUCH_EVERY = timedelta(seconds=45)
-"""How often a socket's pings mark its seats seen in the database: a ping every 15 s, but a
-live seat's `last_seen` need only stay inside LOST_AFTER (it is then at most 60 s old, against
-2 minutes), and each touch is a database trip and a row written (a fifth of a load run's
-transactions, docs/benchmarks.md, session 27)."""
+"""How often a process marks its open table sockets' seats seen in the database: a live seat's
+`last_seen` need only stay inside LOST_AFTER (it is then at most about 45 s old, against 2
+minutes)."""
 
 
 def do_socket_opened(*, room: Room, identity: Identity) -> bool:
@@ -89,20 +89,40 @@ def do_release_lost_sockets(*, now: datetime) -> int:
     return released
 
 
-def do_touch_presence(*, room: Room, identity: Identity) -> bool:
-    """Record that this identity's seats here are connected now, unless seen in the last
-    SEEN_EVERY; False when nothing changed.  Every tab pings each 15 s (static/js/socket.js):
-    one statement written once, where the ORM built it anew for every ping."""
-    whose = identity_condition(identity)
-    if whose is None:
-        return False
-    condition, values = whose
+TOUCH_BATCH = 500
+"""Holders a statement of `do_touch_seats` names at most (SQLite takes 32,766 parameters)."""
+
+
+def do_touch_seats(*, holders: Collection[tuple[int, Identity]]) -> int:
+    """Mark seen now the seats each (room id, identity) holds, but those seen in the last
+    SEEN_EVERY; the number of seats written.  A process marks its open table sockets' seats
+    this way every TOUCH_EVERY (`games.seat_keeper`): a few statements for all of them.  A seat
+    another transaction holds locked is left for the next round, not waited for: a statement
+    that waited while holding other seats could deadlock with one counting a room's sockets."""
+    users = [(room_id, who.user_id) for room_id, who in holders if who.user_id is not None]
+    guests = [(room_id, who.guest_key) for room_id, who in holders if who.user_id is None and who.guest_key]
     now = timezone.now()
     adapt = connection.ops.adapt_datetimefield_value
+    written = 0
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE games_seat SET last_seen = %s WHERE room_id = %s AND {condition}"
-            " AND (last_seen IS NULL OR last_seen <= %s)",
-            [adapt(now), room.pk, *values, adapt(now - SEEN_EVERY)],
-        )
-        return cursor.rowcount > 0
+        for column, pairs in (("user_id", users), ("guest_key", guests)):
+            for start in range(0, len(pairs), TOUCH_BATCH):
+                batch = pairs[start : start + TOUCH_BATCH]
+                cursor.execute(
+                    _touch_statement(column, len(batch)),
+                    [adapt(now), *(value for pair in batch for value in pair), adapt(now - SEEN_EVERY)],
+                )
+                written += cursor.rowcount
+    return written
+
+
+@functools.cache
+def _touch_statement(column: str, holders: int) -> str:
+    guest = " AND user_id IS NULL" if column == "guest_key" else ""
+    skip = " FOR UPDATE SKIP LOCKED" if connection.features.has_select_for_update_skip_locked else ""
+    pairs = ", ".join(["(%s, %s)"] * holders)
+    return (
+        "UPDATE games_seat SET last_seen = %s WHERE id IN (SELECT id FROM games_seat"
+        f" WHERE (room_id, {column}) IN ({pairs}){guest}"
+        f" AND (last_seen IS NULL OR last_seen <= %s){skip})"
+    )

@@ -144,6 +144,7 @@ def test_pass_and_play_holds_both_seats_on_one_device(client):
     assert selectors.seat_indices(room, Identity(guest_key="someone-else")) == []
     assert selectors.seat_indices(room, Identity()) == []  # no session at all
     room.seats.update(last_seen=None)
-    assert services.do_touch_presence(room=room, identity=guest)  # a guest's ping: both its seats
+    assert services.do_touch_seats(holders=[(room.pk, guest)]) == 2  # a guest's socket: both its seats
     assert room.seats.filter(last_seen=None).count() == 0
-    assert not services.do_touch_presence(room=room, identity=Identity(guest_key="someone-else"))
+    room.seats.update(last_seen=None)
+    assert services.do_touch_seats(holders=[(room.pk, Identity(guest_key="someone-else"))]) == 0

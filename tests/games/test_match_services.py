@@ -360,19 +360,67 @@ def test_a_connected_opponent_cannot_be_claimed_against_even_between_slow_pings(
     assert refused.value.code == "opponent_present"
 
 
-def test_a_ping_marks_its_seats_seen_at_most_every_ten_seconds_and_no_one_elses():
+def table_of(host, guest):
+    room = services.do_create_room(identity=me(host), ruleset=ruleset())
+    services.do_take_seat(room=room, identity=me(guest))
+    return room
+
+
+def test_touching_marks_each_holders_seats_in_its_room_seen_at_most_every_ten_seconds():
     match, (ana, bo) = two_player_match()
-    seats = match.room.seats
+    here, there = match.room, table_of(*(make_user(name) for name in ("Cy", "Di")))
+    seats = Seat.objects.filter(room__in=[here, there])
     long_ago = timezone.now() - timedelta(seconds=30)
     seats.update(last_seen=long_ago)
-    assert services.do_touch_presence(room=match.room, identity=me(bo))
-    seen = seats.get(index=1).last_seen
-    assert seen > long_ago and seats.get(index=0).last_seen == long_ago  # Ana's seat untouched
-    assert not services.do_touch_presence(room=match.room, identity=me(bo))  # seen just now
-    assert seats.get(index=1).last_seen == seen
-    seats.filter(index=1).update(last_seen=None)  # never seen yet
-    assert services.do_touch_presence(room=match.room, identity=me(bo))
-    assert not services.do_touch_presence(room=match.room, identity=me(make_user("Eve")))
+    assert (
+        services.do_touch_seats(holders=[(here.pk, me(bo)), (there.pk, me(there.seats.get(index=0).user))])
+        == 2
+    )
+    fresh = {(s.room_id, s.index): s.last_seen for s in seats.all() if s.last_seen > long_ago}
+    assert set(fresh) == {(here.pk, 1), (there.pk, 0)}  # nobody else's seat
+    assert services.do_touch_seats(holders=[(here.pk, me(bo))]) == 0  # seen just now
+    assert seats.get(room=here, index=1).last_seen == fresh[here.pk, 1]
+    seats.filter(room=here, index=1).update(last_seen=None)  # never seen yet
+    assert services.do_touch_seats(holders=[(here.pk, me(bo))]) == 1
+    assert services.do_touch_seats(holders=[(here.pk, me(make_user("Eve")))]) == 0
+    assert services.do_touch_seats(holders=[(there.pk, me(ana))]) == 0  # Ana holds no seat there
+    assert services.do_touch_seats(holders=[]) == 0
+
+
+def test_touching_many_holders_takes_several_statements_and_skips_a_seat_held_locked(monkeypatch):
+    """A seat locked by another transaction (a socket being counted) is left for the next
+    round rather than waited for: waiting while holding other seats could deadlock."""
+    from games.services import presence
+
+    monkeypatch.setattr(presence, "TOUCH_BATCH", 2)
+    users = [make_user(f"P{n}") for n in range(6)]
+    rooms = [table_of(users[n], users[n + 1]) for n in (0, 2, 4)]
+    holders = [
+        (room.pk, me(user))
+        for room, pair in zip(rooms, (users[0:2], users[2:4], users[4:6]), strict=True)
+        for user in pair
+    ]
+    long_ago = timezone.now() - timedelta(seconds=30)
+    Seat.objects.update(last_seen=long_ago)
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_a_seat():
+        with transaction.atomic():
+            Seat.objects.select_for_update().get(room=rooms[1], index=0)
+            locked.set()
+            release.wait(10)
+        connection.close()
+
+    holding = threading.Thread(target=hold_a_seat)
+    holding.start()
+    try:
+        assert locked.wait(10)
+        assert services.do_touch_seats(holders=holders) == 5  # waiting, it would have written 6
+    finally:
+        release.set()
+        holding.join()
+    assert Seat.objects.get(room=rooms[1], index=0).last_seen == long_ago
+    assert services.do_touch_seats(holders=holders) == 1  # the next round
 
 
 def test_the_locking_read_gives_what_the_orm_reads():

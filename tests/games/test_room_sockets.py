@@ -12,6 +12,7 @@ from django.utils import timezone
 from games import consumers, flood, services
 from games.models import Match
 from games.replays import is_consistent, states_by_version
+from games.seat_keeper import seat_keeper
 from games.seating import LOST_AFTER
 from tests.games.sockets import CONNECT_SECONDS, connect, drain, receive_until
 from tests.games.support import assert_no_leak, first_deal, make_user, me, ruleset, simple_policy
@@ -300,28 +301,47 @@ async def test_a_change_of_presence_sends_the_room_frame_a_whole_read_gives_from
     await a.disconnect()
 
 
-async def test_pings_mark_the_seat_seen_once_in_a_while_and_the_seat_stays_connected(
+async def test_the_process_keeps_an_open_sockets_seats_seen_without_pings_until_it_closes(
     redis_layer, monkeypatch
 ):
-    """A ping every 15 s need not write the seat each time: the socket touches it once per
-    TOUCH_EVERY (its opening counts), which keeps `last_seen` well inside LOST_AFTER."""
+    """Its seats are marked seen every TOUCH_EVERY by the process, with no ping from the browser
+    (which need not ping while it sends moves), in one statement for all its sockets; a ping
+    writes nothing; a closed socket's seats are no longer kept."""
     assert services.TOUCH_EVERY + timedelta(seconds=15) < LOST_AFTER  # a live seat is never lost
-    room, (ana, _) = await open_match()
-    touches = []
-    monkeypatch.setattr(services, "do_touch_presence", lambda **kw: touches.append(kw["identity"]) or True)
-    monkeypatch.setattr(services, "TOUCH_EVERY", timedelta(seconds=1))
-    sock = await connect(f"/ws/room/{room.code}/", ana)
-    await receive_until(sock, "state")
-    for _ in range(3):  # just opened: seen already
-        await sock.send_json_to({"type": "ping"})
-        await receive_until(sock, "pong")
-    assert touches == []
-    await asyncio.sleep(1.1)
-    for _ in range(3):
-        await sock.send_json_to({"type": "ping"})
-        await receive_until(sock, "pong")
-    assert touches == [me(ana)]
-    await sock.disconnect()
+    monkeypatch.setattr(services, "TOUCH_EVERY", timedelta(seconds=0.3))
+    room, (ana, bo) = await open_match()
+    statements = []
+    real = services.do_touch_seats
+    monkeypatch.setattr(services, "do_touch_seats", lambda **kw: statements.append(kw) or real(**kw))
+    long_ago = timezone.now() - timedelta(seconds=90)
+
+    @database_sync_to_async
+    def age(index, seen=long_ago):
+        room.seats.filter(index=index).update(last_seen=seen)
+
+    @database_sync_to_async
+    def seen(index):
+        return room.seats.get(index=index).last_seen
+
+    a, b = [await connect(f"/ws/room/{room.code}/", p) for p in (ana, bo)]
+    for sock in (a, b):
+        await receive_until(sock, "state")
+    await age(0), await age(1)
+    statements.clear()
+    await a.send_json_to({"type": "ping"})
+    await receive_until(a, "pong")
+    assert statements == [] and await seen(0) == long_ago  # a ping writes nothing
+    await asyncio.sleep(0.5)
+    assert await seen(0) > long_ago and await seen(1) > long_ago  # no ping from Bo's browser
+    assert {frozenset(kw["holders"]) for kw in statements} == {
+        frozenset({(room.pk, me(ana)), (room.pk, me(bo))})
+    }
+    await b.disconnect()
+    await age(1)
+    await asyncio.sleep(0.5)
+    assert await seen(1) == long_ago and await seen(0) > long_ago
+    await a.disconnect()
+    assert seat_keeper().holders == []
 
 
 async def test_a_frame_for_a_socket_its_browser_has_closed_is_dropped_not_an_error():

@@ -176,12 +176,14 @@ async def test_the_seat_count_returns_to_zero_after_every_kind_of_close(redis_la
     def broken(*args, **kwargs):
         raise RuntimeError("a defect in a service")
 
-    monkeypatch.setattr(services, "do_touch_presence", broken)
-    monkeypatch.setattr(services, "TOUCH_EVERY", timedelta(0))  # every ping touches the seat
-    sock = await opened()  # a service fails on a frame: the frame is refused, the socket stays
-    (error,) = await answers(sock, '{"type": "ping"}')
-    assert error["code"] == "server_error"
-    await sock.disconnect()
+    with monkeypatch.context() as patched:
+        patched.setattr(services, "do_offer", broken)
+        sock = await opened()  # a service fails on a frame: the frame is refused, the socket stays
+        (error,) = await answers(sock, '{"type": "offer", "kind": "restart"}')
+        assert error["code"] == "server_error"
+        (pong,) = await answers(sock, '{"type": "ping"}')
+        assert pong == {"type": "pong"}
+        await sock.disconnect()
     assert await sockets_of(room, 0) == 0
 
     monkeypatch.setattr(consumers, "_seats_room_and_chat", broken)
@@ -200,5 +202,31 @@ async def test_the_seat_count_returns_to_zero_after_every_kind_of_close(redis_la
     )
     assert (await receive_until(sock, "closed"))["reason"] == "test"
     assert (await sock.receive_output(timeout=20)) == {"type": "websocket.close", "code": 4000}
+    await sock.disconnect()
+    assert await sockets_of(room, 0) == 0
+
+
+async def test_a_failing_round_of_marking_seats_seen_is_logged_and_the_next_round_runs(
+    redis_layer, monkeypatch, caplog
+):
+    """The process marks its sockets' seats seen on a timer: a round that fails (the database
+    away) ends no socket and stops no later round."""
+    room, (ana, _) = await open_match()
+    rounds = []
+
+    def failing_once(**kwargs):
+        rounds.append(kwargs["holders"])
+        if len(rounds) == 1:
+            raise RuntimeError("the database is away")
+
+    monkeypatch.setattr(services, "do_touch_seats", failing_once)
+    monkeypatch.setattr(services, "TOUCH_EVERY", timedelta(seconds=0.2))
+    sock = await connect(f"/ws/room/{room.code}/", ana)
+    await receive_until(sock, "state")
+    await asyncio.sleep(0.7)
+    assert len(rounds) >= 2 and all(holders == [(room.pk, me(ana))] for holders in rounds)
+    assert "marking 1 table sockets' seats seen failed" in caplog.text
+    (pong,) = await answers(sock, '{"type": "ping"}')
+    assert pong == {"type": "pong"}
     await sock.disconnect()
     assert await sockets_of(room, 0) == 0
