@@ -1,6 +1,6 @@
 """A socket's flood guard: a token bucket per socket, as lila-ws keeps one per client.
 
-A table's player sends a frame or two a move and a ping every 15 s; a reconnect resends what
+A table's player sends a frame or two a move and a ping after 15 s of quiet; a reconnect resends what
 was pending.  BURST frames may come at once and RATE a second after that.  Past the limit a
 frame is dropped (the first drop of a spell is told, once), and a socket that sends
 CLOSE_AFTER more frames in one spell, however fast the bucket refills, is closed (4008,

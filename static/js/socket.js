@@ -1,7 +1,7 @@
 // A WebSocket that reconnects by itself (exponential backoff with jitter), keeps the last
 // version it saw, and asks for a resync when a version is missing. Protocol: docs/protocol.md.
 
-const PING_MS = 15000;
+const PING_MS = 15000; // a socket that sent nothing for this long pings (a move says as much)
 const MAX_BACKOFF_MS = 15000;
 const RESTARTING = 4012; // the server is restarting (config/serve.py): another one is up, come back now
 
@@ -30,12 +30,12 @@ export class GameSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
-      this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_MS);
       for (const message of this.pending.values()) ws.send(JSON.stringify(message));
+      this.pingLater();
     };
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
     ws.onclose = (event) => {
-      clearInterval(this.pingTimer);
+      clearTimeout(this.pingTimer);
       if (this.closedForGood || event.code === 4000 || event.code === 4403) {
         this.status("closed");
         return;
@@ -106,7 +106,16 @@ export class GameSocket {
   }
 
   send(message) {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.ws?.readyState !== WebSocket.OPEN) return;
+    this.ws.send(JSON.stringify(message));
+    this.pingLater();
+  }
+
+  // Keeps the connection known to be alive (to the server, and to any proxy between) with a
+  // ping after PING_MS of sending nothing: a player making moves sends no pings.
+  pingLater() {
+    clearTimeout(this.pingTimer);
+    this.pingTimer = setTimeout(() => this.send({ type: "ping" }), PING_MS);
   }
 
   // Sends a game action made against the current version; retried after a reconnect until

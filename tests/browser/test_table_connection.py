@@ -3,13 +3,21 @@ server counts the socket at its seat (the opponents see it online) and has sent 
 it stands.  A handshake alone is not enough, and a test that closes a page "once open" relies
 on it (test_table_claim)."""
 
+import json
 import re
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.table_play import new_page, restore_rule_sets, sign_up, start_computer_game
+from tests.browser.table_play import (
+    CALM_ARCADE_DEAL,
+    new_page,
+    restore_rule_sets,
+    sign_up,
+    start_computer_game,
+    start_known_game,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -37,5 +45,37 @@ def test_the_connection_is_open_once_the_servers_first_frame_has_come(browser, s
     for frame in held:
         ws.send(frame)
     expect(page.locator("#table")).to_have_attribute("data-connection", "open")
+    assert not page.errors
+    page.context.close()
+
+
+def test_the_table_pings_only_after_fifteen_seconds_of_sending_nothing(browser, server):
+    """A ping tells the server (and any proxy) that the player is still there; a move tells it
+    as well, so a player making moves sends no pings, each of which wakes a server process."""
+    restore_rule_sets()
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    page.clock.install()  # the page's timers run on a clock the test moves on
+    sent = []
+
+    def record(ws):
+        if "/ws/room/" in ws.url:
+            ws.on("framesent", lambda payload: sent.append(json.loads(payload)["type"]))
+
+    def pings_after(seconds):
+        page.clock.fast_forward(seconds * 1000)
+        page.wait_for_timeout(300)  # the frames a timer sent reach the test's list
+        return sent.count("ping")
+
+    page.on("websocket", record)
+    start_known_game(page, server, CALM_ARCADE_DEAL)
+    expect(page.locator("#table")).to_have_attribute("data-connection", "open")
+    assert pings_after(10) == 0  # whatever the page sent on opening, less than 15 s ago
+    assert pings_after(6) == 1  # then nothing for 15 s: a ping
+    assert pings_after(12) == 1
+    page.locator("#stock").click()  # a move, 12 s after the ping: no ping is due 15 s after it
+    expect(page.locator("#turn-line")).to_have_text("Your turn: discard a card")
+    assert "act" in sent
+    assert pings_after(10) == 1  # (a ping every 15 s would have gone 3 s after the move)
+    assert pings_after(6) == 2
     assert not page.errors
     page.context.close()

@@ -15,7 +15,7 @@ from games.rules.melds import deadwood_after_discards
 
 STALL_S = 10.0
 PING_S = 15.0
-"""As static/js/socket.js: a seat whose sockets stay silent for two minutes is taken for lost."""
+"""As static/js/socket.js: a socket that sent nothing for this long pings."""
 VALUE = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
 
 
@@ -118,6 +118,11 @@ async def play_table(
     stats.sent_ids.setdefault(code, set())
     rng = random.Random(code)
     waiting: dict[int, tuple[str, int]] = {}  # seat -> its action without an answer, the version it makes
+    last_sent = [time.monotonic()] * 2  # when each seat's socket last sent a frame
+
+    async def send(seat: int, frame: dict) -> None:
+        last_sent[seat] = time.monotonic()
+        await sockets[seat].send(fastjson.dumps(frame))
 
     async def seat_loop(seat: int) -> None:
         sock = sockets[seat]
@@ -130,7 +135,7 @@ async def play_table(
             except TimeoutError:  # like the browser: no news for a while, ask for the table again
                 stats.resyncs += 1
                 last_version = -1
-                await sock.send(fastjson.dumps({"type": "resync"}))
+                await send(seat, {"type": "resync"})
                 continue
             frame = fastjson.loads(raw)
             if frame["type"] == "error":
@@ -168,19 +173,15 @@ async def play_table(
             stats.sent_ids.setdefault(code, set()).add((seat, client_id))
             stats.sent_at[(frame["match"], frame["version"] + 1)] = (time.perf_counter(), seat)
             waiting[seat] = (client_id, frame["version"] + 1)
-            await sock.send(
-                fastjson.dumps(
-                    {"type": "act", "version": frame["version"], "id": client_id, "action": action}
-                )
-            )
+            await send(seat, {"type": "act", "version": frame["version"], "id": client_id, "action": action})
 
-    async def keep_alive(sock) -> None:
+    async def keep_alive(seat: int) -> None:
         while True:
-            await asyncio.sleep(PING_S)
-            await sock.send(fastjson.dumps({"type": "ping"}))
+            await asyncio.sleep(last_sent[seat] + PING_S - time.monotonic())
+            if time.monotonic() >= last_sent[seat] + PING_S:
+                await send(seat, {"type": "ping"})
 
-    tasks = [asyncio.create_task(seat_loop(s)) for s in (0, 1)]
-    tasks += [asyncio.create_task(keep_alive(sock)) for sock in sockets]
+    tasks = [asyncio.create_task(loop(s)) for s in (0, 1) for loop in (seat_loop, keep_alive)]
     try:
         await asyncio.wait_for(done.wait(), timeout=max(1.0, deadline - time.monotonic()))
     except TimeoutError:
