@@ -29,8 +29,7 @@ class SeatKeeper:
     """The holders of one event loop's counted table sockets (several tabs hold the same one
     several times), and the timer that marks their seats seen while there are any."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._loop = loop
+    def __init__(self) -> None:
         self._held: Counter[Holder] = Counter()
         self._timer: asyncio.TimerHandle | None = None
         self._touching: asyncio.Future | None = None
@@ -53,7 +52,7 @@ class SeatKeeper:
             self._timer = None
 
     def _schedule(self) -> None:
-        self._timer = self._loop.call_later(services.TOUCH_EVERY.total_seconds(), self._due)
+        self._timer = asyncio.get_running_loop().call_later(services.TOUCH_EVERY.total_seconds(), self._due)
 
     def _due(self) -> None:
         self._schedule()  # held sockets still: the next round, whatever this one does
@@ -76,5 +75,5 @@ def seat_keeper() -> SeatKeeper:
     loop = asyncio.get_running_loop()
     keeper = _keepers.get(loop)
     if keeper is None:
-        keeper = _keepers[loop] = SeatKeeper(loop)
+        keeper = _keepers[loop] = SeatKeeper()
     return keeper

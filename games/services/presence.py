@@ -116,7 +116,6 @@ def do_touch_seats(*, holders: Collection[tuple[int, Identity]]) -> int:
     return written
 
 
-@functools.cache
 def _touch_statement(column: str, holders: int) -> str:
     guest = " AND user_id IS NULL" if column == "guest_key" else ""
     skip = " FOR UPDATE SKIP LOCKED" if connection.features.has_select_for_update_skip_locked else ""
