@@ -32,7 +32,10 @@ def pin_threads(cpus: set[int]) -> None:
     """Every thread of this process on `cpus` (a thread's affinity is its own; a new thread
     inherits its starter's)."""
     for task in os.listdir("/proc/self/task"):
-        os.sched_setaffinity(int(task), cpus)
+        try:
+            os.sched_setaffinity(int(task), cpus)
+        except ProcessLookupError:  # the thread ended after the listing: nothing to pin
+            continue
 
 
 def parse_cpus(spec: str) -> set[int]:
