@@ -99,29 +99,24 @@ def do_touch_seats(*, holders: Collection[tuple[int, Identity]]) -> int:
     this way every TOUCH_EVERY (`games.seat_keeper`): a few statements for all of them.  A seat
     another transaction holds locked is left for the next round, not waited for: a statement
     that waited while holding other seats could deadlock with one counting a room's sockets."""
-    users = [(room_id, who.user_id) for room_id, who in holders if who.user_id is not None]
-    guests = [(room_id, who.guest_key) for room_id, who in holders if who.user_id is None and who.guest_key]
+    held = []
+    for room_id, identity in holders:
+        whose = identity_condition(identity)
+        if whose is not None:
+            condition, values = whose
+            held.append((f"(room_id = %s AND {condition})", [room_id, *values]))
     now = timezone.now()
     adapt = connection.ops.adapt_datetimefield_value
+    skip = " FOR UPDATE SKIP LOCKED" if connection.features.has_select_for_update_skip_locked else ""
     written = 0
     with connection.cursor() as cursor:
-        for column, pairs in (("user_id", users), ("guest_key", guests)):
-            for start in range(0, len(pairs), TOUCH_BATCH):
-                batch = pairs[start : start + TOUCH_BATCH]
-                cursor.execute(
-                    _touch_statement(column, len(batch)),
-                    [adapt(now), *(value for pair in batch for value in pair), adapt(now - SEEN_EVERY)],
-                )
-                written += cursor.rowcount
+        for start in range(0, len(held), TOUCH_BATCH):
+            batch = held[start : start + TOUCH_BATCH]
+            cursor.execute(
+                "UPDATE games_seat SET last_seen = %s WHERE id IN (SELECT id FROM games_seat"
+                f" WHERE ({' OR '.join(condition for condition, _ in batch)})"
+                f" AND (last_seen IS NULL OR last_seen <= %s){skip})",
+                [adapt(now), *(value for _, values in batch for value in values), adapt(now - SEEN_EVERY)],
+            )
+            written += cursor.rowcount
     return written
-
-
-def _touch_statement(column: str, holders: int) -> str:
-    guest = " AND user_id IS NULL" if column == "guest_key" else ""
-    skip = " FOR UPDATE SKIP LOCKED" if connection.features.has_select_for_update_skip_locked else ""
-    pairs = ", ".join(["(%s, %s)"] * holders)
-    return (
-        "UPDATE games_seat SET last_seen = %s WHERE id IN (SELECT id FROM games_seat"
-        f" WHERE (room_id, {column}) IN ({pairs}){guest}"
-        f" AND (last_seen IS NULL OR last_seen <= %s){skip})"
-    )
