@@ -51,31 +51,36 @@ def test_the_connection_is_open_once_the_servers_first_frame_has_come(browser, s
 
 def test_the_table_pings_only_after_fifteen_seconds_of_sending_nothing(browser, server):
     """A ping tells the server (and any proxy) that the player is still there; a move tells it
-    as well, so a player making moves sends no pings, each of which wakes a server process."""
+    as well, so a player making moves sends no pings, each of which wakes a server process.
+    The frames reach the test in the order the page sent them: when an awaited one has come,
+    any sent before it has been counted."""
     restore_rule_sets()
     page = new_page(browser, viewport={"width": 1280, "height": 800})
     page.clock.install()  # the page's timers run on a clock the test moves on
-    sent = []
+    sent, sockets = [], []
 
     def record(ws):
         if "/ws/room/" in ws.url:
+            sockets.append(ws)
             ws.on("framesent", lambda payload: sent.append(json.loads(payload)["type"]))
 
-    def pings_after(seconds):
-        page.clock.fast_forward(seconds * 1000)
-        page.wait_for_timeout(300)  # the frames a timer sent reach the test's list
-        return sent.count("ping")
+    def sends(kind):
+        return sockets[-1].expect_event("framesent", lambda payload: json.loads(payload)["type"] == kind)
 
     page.on("websocket", record)
     start_known_game(page, server, CALM_ARCADE_DEAL)
     expect(page.locator("#table")).to_have_attribute("data-connection", "open")
-    assert pings_after(10) == 0  # whatever the page sent on opening, less than 15 s ago
-    assert pings_after(6) == 1  # then nothing for 15 s: a ping
-    assert pings_after(12) == 1
-    page.locator("#stock").click()  # a move, 12 s after the ping: no ping is due 15 s after it
+    page.clock.fast_forward(10_000)  # whatever the page sent on opening, less than 15 s ago
+    with sends("ping"):
+        page.clock.fast_forward(6_000)  # then nothing for 15 s: a ping
+    assert sent.count("ping") == 1  # and none before it
+    page.clock.fast_forward(12_000)
+    with sends("act"):
+        page.locator("#stock").click()  # a move, 12 s after the ping: no ping is due 15 s after it
     expect(page.locator("#turn-line")).to_have_text("Your turn: discard a card")
-    assert "act" in sent
-    assert pings_after(10) == 1  # (a ping every 15 s would have gone 3 s after the move)
-    assert pings_after(6) == 2
+    page.clock.fast_forward(10_000)  # (a ping every 15 s would go now, 3 s after the move)
+    with sends("ping"):
+        page.clock.fast_forward(6_000)
+    assert sent.count("ping") == 2
     assert not page.errors
     page.context.close()

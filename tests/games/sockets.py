@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -47,6 +49,14 @@ async def receive_until(
         if frame["type"] == kind:
             return frame
         assert frame["type"] != "error", f"waiting for {kind!r}, got {frame}"
+
+
+async def until(condition: Callable[[], bool], timeout: float = 20) -> None:
+    """Wait until `condition()` holds: for work a timer does, which no frame announces."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        await asyncio.sleep(0.02)
 
 
 async def drain(communicator: WebsocketCommunicator) -> list[dict[str, Any]]:

@@ -1,6 +1,5 @@
 """The table socket on the Redis layer and PostgreSQL: play, refusals, reconnects, privacy."""
 
-import asyncio
 import json
 from datetime import timedelta
 
@@ -14,7 +13,7 @@ from games.models import Match
 from games.replays import is_consistent, states_by_version
 from games.seat_keeper import seat_keeper
 from games.seating import LOST_AFTER
-from tests.games.sockets import CONNECT_SECONDS, connect, drain, receive_until
+from tests.games.sockets import CONNECT_SECONDS, connect, drain, receive_until, until
 from tests.games.support import assert_no_leak, first_deal, make_user, me, ruleset, simple_policy
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -301,12 +300,29 @@ async def test_a_change_of_presence_sends_the_room_frame_a_whole_read_gives_from
     await a.disconnect()
 
 
+async def test_a_ping_writes_nothing(redis_layer, monkeypatch):
+    """The seats of an open socket are the process's to mark seen (`seat_keeper`)."""
+    room, (ana, _) = await open_match()
+    statements = []
+    monkeypatch.setattr(services, "do_touch_seats", lambda **kw: statements.append(kw))
+    long_ago = timezone.now() - timedelta(seconds=90)
+    sock = await connect(f"/ws/room/{room.code}/", ana)
+    await receive_until(sock, "state")
+    await database_sync_to_async(room.seats.filter(index=0).update)(last_seen=long_ago)
+    for _ in range(3):
+        await sock.send_json_to({"type": "ping"})
+        await receive_until(sock, "pong")
+    assert statements == []  # no round within TOUCH_EVERY of the opening either
+    assert await database_sync_to_async(lambda: room.seats.get(index=0).last_seen)() == long_ago
+    await sock.disconnect()
+
+
 async def test_the_process_keeps_an_open_sockets_seats_seen_without_pings_until_it_closes(
     redis_layer, monkeypatch
 ):
     """Its seats are marked seen every TOUCH_EVERY by the process, with no ping from the browser
-    (which need not ping while it sends moves), in one statement for all its sockets; a ping
-    writes nothing; a closed socket's seats are no longer kept."""
+    (which need not ping while it sends moves), in one statement for all its sockets; a closed
+    socket's seats are no longer kept."""
     assert services.TOUCH_EVERY + timedelta(seconds=15) < LOST_AFTER  # a live seat is never lost
     monkeypatch.setattr(services, "TOUCH_EVERY", timedelta(seconds=0.3))
     room, (ana, bo) = await open_match()
@@ -323,22 +339,24 @@ async def test_the_process_keeps_an_open_sockets_seats_seen_without_pings_until_
     def seen(index):
         return room.seats.get(index=index).last_seen
 
+    async def two_rounds_later():
+        """Until a round has begun and ended after now (one round runs at a time: the second
+        begins after the first ended, and the first began after this was called)."""
+        begun = len(statements)
+        await until(lambda: len(statements) >= begun + 2)
+        return statements[begun]["holders"]
+
     a, b = [await connect(f"/ws/room/{room.code}/", p) for p in (ana, bo)]
     for sock in (a, b):
         await receive_until(sock, "state")
     await age(0), await age(1)
-    statements.clear()
-    await a.send_json_to({"type": "ping"})
-    await receive_until(a, "pong")
-    assert statements == [] and await seen(0) == long_ago  # a ping writes nothing
-    await asyncio.sleep(0.5)
-    assert await seen(0) > long_ago and await seen(1) > long_ago  # no ping from Bo's browser
-    assert {frozenset(kw["holders"]) for kw in statements} == {
-        frozenset({(room.pk, me(ana)), (room.pk, me(bo))})
-    }
+    assert sorted(await two_rounds_later(), key=str) == sorted(
+        [(room.pk, me(ana)), (room.pk, me(bo))], key=str
+    )
+    assert await seen(0) > long_ago and await seen(1) > long_ago  # no ping from either browser
     await b.disconnect()
     await age(1)
-    await asyncio.sleep(0.5)
+    assert await two_rounds_later() == [(room.pk, me(ana))]
     assert await seen(1) == long_ago and await seen(0) > long_ago
     await a.disconnect()
     assert seat_keeper().holders == []

@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from common import db
 from games import consumers, flood, services
 from games.models import Match, Room, Seat
-from tests.games.sockets import connect, drain, in_a_thread_of_its_own, receive_until
+from tests.games.sockets import connect, drain, in_a_thread_of_its_own, receive_until, until
 from tests.games.support import make_user, me, ruleset
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -223,8 +223,8 @@ async def test_a_failing_round_of_marking_seats_seen_is_logged_and_the_next_roun
     monkeypatch.setattr(services, "TOUCH_EVERY", timedelta(seconds=0.2))
     sock = await connect(f"/ws/room/{room.code}/", ana)
     await receive_until(sock, "state")
-    await asyncio.sleep(0.7)
-    assert len(rounds) >= 2 and all(holders == [(room.pk, me(ana))] for holders in rounds)
+    await until(lambda: len(rounds) >= 2)
+    assert all(holders == [(room.pk, me(ana))] for holders in rounds)
     assert "marking 1 table sockets' seats seen failed" in caplog.text
     (pong,) = await answers(sock, '{"type": "ping"}')
     assert pong == {"type": "pong"}
