@@ -2,6 +2,14 @@ import pytest
 from django.conf import settings
 
 
+@pytest.fixture(autouse=True)
+def nothing_remembered():
+    """Each test's process starts remembering no match (`games.services.memory`)."""
+    from games.services import memory
+
+    memory.clear()
+
+
 @pytest.fixture
 def redis_layer(settings):
     """Skip unless the channel layer is Redis (the test command always sets REDIS_URL)."""

@@ -3,6 +3,7 @@ window, claim, offer a rematch or a restart."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -20,8 +21,9 @@ from games.seating import (
     seat_of,
     seats_of,
 )
+from games.services import memory as memories
 from games.services.run import Run, start_match
-from games.services.storage import lock_match
+from games.services.storage import Changed, as_remembered, lock_match
 
 BOT_AFTER_TIMEOUTS = 3
 """Rummy: after this many timed-out turns in a row a bot takes the seat (RUMMY.md)."""
@@ -43,13 +45,42 @@ def do_act(
     to store, `action` an object with a string type.  A client id seen before is answered
     with the current state and never applied twice; an action sent against an older version
     is refused.
+
+    An action against the version this process wrote last (a player's second action of a
+    turn) is made from what the process remembers of the match, with no read before its
+    write (`memory`).  When the match changed meanwhile, or the action is refused, it is made
+    again from the database, so its answer is the one a first try would have had.
     """
-    with transaction.atomic():
-        match, seats = lock_match(match_id=match_id, client_id=client_id)
+    memory = memories.recall(match_id, version=version)
+    if memory is not None:
+        try:
+            return _act(match_id, identity, version, client_id, action, memory=memory)
+        except (Changed, ServiceError):
+            memories.forget(match_id)
+    return _act(match_id, identity, version, client_id, action, memory=None)
+
+
+def _act(
+    match_id: int,
+    identity: Identity,
+    version: int,
+    client_id: str,
+    action: ActionData,
+    *,
+    memory: memories.Memory | None,
+) -> ActResult:
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(transaction.atomic())  # entered first, left last: after the lock's use
+        if memory is None:
+            match, seats = lock_match(match_id=match_id, client_id=client_id)
+            moves_logged, state, maybe_seen = match.moves_logged, None, match.maybe_seen
+        else:
+            match, seats = stack.enter_context(as_remembered(memory, client_id=client_id))
+            moves_logged, state, maybe_seen = memory.moves_logged, memory.state, False  # checked by the write
         held = seats_of(seats, identity)
         if not held:
             raise ServiceError("not_seated", "Only the players at this table can act.")
-        run = Run(match, seats, moves_logged=match.moves_logged)  # the state, read once for the move
+        run = Run(match, seats, moves_logged=moves_logged, state=state)  # the state, read once for the move
         # In pass-and-play the device holds both seats and plays whichever is to act.
         turn = run.family.turn(run.state)
         seat = next((s for s in held if s.index == turn), held[0])
@@ -60,7 +91,7 @@ def do_act(
         # seat's id), or when the version moved on: the lock may have waited for the very
         # same action from another tab, and the query that waited saw the log as it was
         # before (PostgreSQL re-reads a locked row, not its subqueries).
-        if match.maybe_seen or version != match.version:
+        if maybe_seen or version != match.version:
             mine = [s.index for s in held]
             deals = [f"{i}:{client_id}" for i in mine]  # a next_hand request is logged as the server's deal
             seen = Q(seat__in=mine, client_id=client_id) | Q(seat=None, client_id__in=deals)
@@ -90,6 +121,10 @@ def do_act(
                 raise ServiceError("call_window_closed", "Too late: the moment to call this card has passed.")
             run.play(seat.index, action, actor="player", client_id=client_id)
         run.finish(last=True)
+    if hasattr(match, "xmin") and not run.room_saved and match.status == Match.Status.PLAYING:
+        memories.keep(match=match, seats=seats, state=run.state, moves_logged=run.seq)
+    else:
+        memories.forget(match_id)
     return ActResult(match=match, seat=seat.index, duplicate=False)
 
 

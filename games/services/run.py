@@ -36,11 +36,14 @@ ROUND_PAUSE = timedelta(seconds=6)
 class Run:
     """One locked change to a match: actions applied in order, logged, then saved and sent."""
 
-    def __init__(self, match: Match, seats: list[Seat], *, moves_logged: int | None = None) -> None:
+    def __init__(
+        self, match: Match, seats: list[Seat], *, moves_logged: int | None = None, state: Any = None
+    ) -> None:
+        """`state`: the rules' state of `match.state`, when the caller has it already."""
         self.match = match
         self.seats = seats
         self.family = adapter(match.family)
-        self.state = self.family.load(match.state)
+        self.state = self.family.load(match.state) if state is None else state
         self.hands_before = len(match.state.get("history", []))
         self.was_playing = match.status == Match.Status.PLAYING
         self.events: list[dict[str, Any]] = []
@@ -53,6 +56,7 @@ class Run:
         self.turn_before = self.family.turn(self.state)
         # With nobody to wait for, bots play one action per `step`, at a pace people can watch.
         self.paced = all(seat.bot for seat in seats)
+        self.room_saved = False
 
     def _apply(self, seat: int | None, action: Any, *, actor: str, client_id: str = "") -> None:
         try:
@@ -188,6 +192,7 @@ class Run:
             room.last_activity_at = now
             room.state = Room.State.FINISHED if finished else room.state
             room.save(update_fields=["last_activity_at", "state"])
+            self.room_saved = True
         payloads = {
             seat: game_payload(match, self.state, seat, events=self.events) for seat in range(len(self.seats))
         }

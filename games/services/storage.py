@@ -1,19 +1,23 @@
 """The SQL of one change to a match, written once: lock the match, its room and seats; append
 the moves and store the match's progress (the ORM built these queries anew for every move).
 Each of the two goes to PostgreSQL in one round trip, the first with the transaction's BEGIN
-and, where nothing is written after it, the second with its COMMIT."""
+and, where nothing is written after it, the second with its COMMIT.  A move made from what
+the process remembers of the match (`as_remembered`) needs only the second."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
 import psycopg
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import JSONField
+from django.utils import timezone
 from psycopg.pq import ExecStatus, Format, TransactionStatus
 from psycopg.types.json import Jsonb
 
@@ -21,6 +25,8 @@ from common import fastjson
 from common.errors import ServiceError
 from games import rows
 from games.models import MAX_SEATS, Match, Move, Room, Seat
+from games.seating import LOST_AFTER
+from games.services.memory import Memory
 
 
 def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, list[Seat]]:
@@ -28,15 +34,17 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
 
     With `client_id`, the same query tells how many moves the log holds (`moves_logged`, read
     as `moves_logged` does) and whether any may carry that id (`maybe_seen`, whoever sent it):
-    a move costs one query fewer.
+    a move costs one query fewer; on PostgreSQL it also gives the room row's version
+    (`room_xmin`), which a memory of the match is checked against (`as_remembered`).
     The SQL is written out: the ORM built these queries anew for every move, about 1.3 ms of
     CPU of the 3.5 ms a move cost (docs/benchmarks.md, "Load", fourth round).
     """
     params: list[Any] = [match_id]
-    if client_id is not None:
-        deal_tags = [f"{seat}:{client_id}" for seat in range(MAX_SEATS)]  # a next_hand's deal
-        params = [client_id, *deal_tags, match_id]
     db = _db()
+    extra: tuple[str, ...] = ()
+    if client_id is not None:
+        params = [*_seen_params(client_id), match_id]
+        extra = ("moves_logged", "maybe_seen") + (("room_xmin",) if db.vendor == "postgresql" else ())
     found, seats = _read_each(
         db,
         [
@@ -44,7 +52,7 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
                 (_MATCH, _ROOM),
                 _lock_sql(counted=client_id is not None, vendor=db.vendor),
                 params,
-                ("moves_logged", "maybe_seen") if client_id is not None else (),
+                extra,
             ),
             ((_SEAT,), _SEATS_OF_MATCH, [match_id], ()),  # read once the match is locked
         ],
@@ -66,19 +74,37 @@ def moves_logged(match: Match) -> int:
 def _lock_sql(*, counted: bool, vendor: str) -> str:
     """The same text object every time (`_run_all`); `vendor` keys the cache: the lock clause
     is the database's."""
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     counts = ""
     if counted:
         counts = (
             ", COALESCE((SELECT seq + 1 FROM games_move WHERE match_id = games_match.id"
-            " ORDER BY seq DESC LIMIT 1), 0) AS moves_logged,"
-            " EXISTS(SELECT 1 FROM games_move WHERE match_id = games_match.id AND (client_id = %s"
-            f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)})))) AS maybe_seen"
+            f" ORDER BY seq DESC LIMIT 1), 0) AS moves_logged, {_seen('games_match.id')} AS maybe_seen"
         )
+        if vendor == "postgresql":
+            counts += ", games_room.xmin::text AS room_xmin"
+    return f"SELECT {_MATCH.columns}, {_ROOM.columns}{counts} {_MATCH_AND_ROOM}{_lock_clause()}"
+
+
+def _lock_clause() -> str:
+    return " FOR UPDATE" if connection.features.has_select_for_update else ""
+
+
+_MATCH_AND_ROOM = (
+    "FROM games_match JOIN games_room ON games_room.id = games_match.room_id WHERE games_match.id = %s"
+)
+
+
+def _seen(match: str) -> str:
+    """Whether the log of `match` (an SQL expression) may hold a move with the client id of
+    `_seen_params`: the player's own, or the deal that a next_hand request made."""
     return (
-        f"SELECT {_MATCH.columns}, {_ROOM.columns}{counts} FROM games_match"
-        f" JOIN games_room ON games_room.id = games_match.room_id WHERE games_match.id = %s{lock}"
+        f"EXISTS(SELECT 1 FROM games_move WHERE match_id = {match} AND (client_id = %s"
+        f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)}))))"
     )
+
+
+def _seen_params(client_id: str) -> list[str]:
+    return [client_id, *(f"{seat}:{client_id}" for seat in range(MAX_SEATS))]  # a next_hand's deal
 
 
 _quote = rows.quote
@@ -87,6 +113,94 @@ _SEATS_OF_MATCH = (
     f"SELECT {_SEAT.columns} FROM games_seat"
     ' WHERE room_id = (SELECT room_id FROM games_match WHERE id = %s) ORDER BY "index"'
 )
+
+
+class Changed(Exception):
+    """The match's rows were no longer as this process remembered them (`as_remembered`):
+    nothing was written."""
+
+
+@contextlib.contextmanager
+def as_remembered(memory: Memory, *, client_id: str) -> Iterator[tuple[Match, list[Seat]]]:
+    """In a transaction that has run nothing yet, on PostgreSQL: the match and its seats as
+    this process last wrote them (copies, read from nothing), for a move by `client_id`.
+
+    The lock that `lock_match` takes, and a check that the match, its room and its seats are
+    still as remembered and the log holds no move of `client_id`, go ahead of the
+    transaction's first statement, in its round trip (`_run_all`).  When they are not, the
+    check fails the transaction, PostgreSQL runs nothing after it, and `Changed` is raised:
+    the caller rolls back and makes the move from the database."""
+    db = _db()
+    match, seats = memory.copies()
+    _ahead.statements = [
+        (f"SELECT games_match.id {_MATCH_AND_ROOM}{_lock_clause()}", [match.pk]),
+        _check(db, memory, client_id),  # a statement of its own: it sees what the lock waited for
+    ]
+    try:
+        with db.execute_wrapper(_check_first):
+            yield match, seats
+    finally:
+        _ahead.statements = []
+
+
+def _check(db: BaseDatabaseWrapper, memory: Memory, client_id: str) -> tuple[str, list[Any]]:
+    """A seat is compared column by column, save when it was last seen (the seat keeper
+    writes that every 45 s, and a move reads only whether it is within LOST_AFTER)."""
+    match, cutoff = memory.match, timezone.now() - LOST_AFTER
+    seats: list[Any] = []
+    for seat in memory.seats:
+        online = seat.last_seen is not None and seat.last_seen > cutoff
+        seats += [*_sql_values(db, seat, _SEAT_COMPARED), cutoff, online]
+    params = [
+        match.pk,
+        match.xmin,
+        match.room_id,
+        match.room_xmin,
+        *seats,
+        len(memory.seats),
+        len(memory.seats),
+        match.room_id,
+        match.pk,
+        *_seen_params(client_id),
+    ]
+    return _check_sql(len(memory.seats)), params
+
+
+_SEAT_COMPARED = [
+    field for field in Seat._meta.concrete_fields if field.attname not in ("room_id", "last_seen")
+]
+
+
+@functools.cache
+def _check_sql(seat_count: int) -> str:
+    seat = " AND ".join(f"{_quote(field.column)} IS NOT DISTINCT FROM %s" for field in _SEAT_COMPARED)
+    seat = f"({seat} AND COALESCE(last_seen > %s, false) = %s)"
+    return (
+        "SELECT games_expect_unchanged((SELECT xmin::text FROM games_match WHERE id = %s) = %s"
+        " AND (SELECT xmin::text FROM games_room WHERE id = %s) = %s"
+        f" AND (SELECT count(*) FILTER (WHERE {' OR '.join([seat] * seat_count)}) = %s AND count(*) = %s"
+        f" FROM games_seat WHERE room_id = %s) AND NOT {_seen('%s')})"
+    )
+
+
+class _Ahead(threading.local):
+    statements: list[tuple[str, list[Any]]] = []
+    """`as_remembered`'s lock and check, until a round trip takes them."""
+
+
+_ahead = _Ahead()
+
+
+def _check_first(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+    """Before any other statement that `as_remembered`'s transaction runs (through Django's
+    cursor, not `_run_all`), its lock and check, in a round trip of their own."""
+    if _ahead.statements:
+        _run_all(_db(), [])
+    return execute(sql, params, many, context)
+
+
+def _is_changed(error: OperationalError) -> bool:
+    return isinstance(error.__cause__, psycopg.errors.SerializationFailure) and "games:" in str(error)
 
 
 Query = tuple[tuple[rows.Columns, ...], str, list[Any], tuple[str, ...]]
@@ -116,27 +230,34 @@ def _run_all(
     The first statements of a transaction carry its BEGIN: psycopg sent it in a round trip
     of its own before them (a move's four round trips were BEGIN, the locking read, the
     write and COMMIT; `save_run` carries the COMMIT)."""
-    results = []
+    results: list[list[tuple[Any, ...]]] = []
     if db.vendor == "postgresql":
+        ahead, _ahead.statements = _ahead.statements, []
+        statements = ahead + statements
         raw = _connected(db)
         begins = _begins_here(raw)
         sql = _joined((("BEGIN",) if begins else ()) + tuple(sql for sql, _ in statements))
         cursor = _kept_cursor(db, raw, sql)
         params = [p for _, ps in statements for p in ps]
-        if begins:
-            raw._autocommit = True  # psycopg's own BEGIN is skipped in autocommit (private: pinned)
-            try:
+        try:
+            if begins:
+                raw._autocommit = True  # psycopg's own BEGIN is skipped in autocommit (private: pinned)
+                try:
+                    cursor.execute(sql, params)
+                finally:
+                    raw._autocommit = False
+                cursor.nextset()  # BEGIN's result
+            else:
                 cursor.execute(sql, params)
-            finally:
-                raw._autocommit = False
-            cursor.nextset()  # BEGIN's result
-        else:
-            cursor.execute(sql, params)
+        except OperationalError as error:
+            if ahead and _is_changed(error):
+                raise Changed from error
+            raise
         if fetch:
             results.append(_pg_rows(cursor))
             while cursor.nextset():
                 results.append(_pg_rows(cursor))
-        return results
+        return results[len(ahead) :]
     with db.cursor() as cursor:
         for sql, params in statements:
             cursor.execute(sql, params)
@@ -230,6 +351,9 @@ _SAVE_PROGRESS = (
     f"UPDATE games_match SET {', '.join(_quote(f.column) + ' = %s' for f in _PROGRESS_FIELDS)} WHERE id = %s"
 )
 
+_SAVE_PROGRESS_XMIN = _SAVE_PROGRESS + " RETURNING xmin::text"
+"""... and the row's new version, which a memory of the match is checked against (`as_remembered`)."""
+
 _MOVE_FIELDS = [field for field in Move._meta.concrete_fields if not field.primary_key]
 
 _AS_IS = {
@@ -280,7 +404,8 @@ def save_run(
     *, match: Match, moves: list[Move], also: list[tuple[str, list[Any]]], commit: bool = False
 ) -> list[list[tuple[Any, ...]]]:
     """Append `moves` to the log, store the match's progress and run the statements `also`
-    (a `turn_started` receiver's), in one round trip; the rows of each of `also`.
+    (a `turn_started` receiver's), in one round trip; the rows of each of `also`.  On
+    PostgreSQL the match's `xmin` is then its row's new version.
 
     With `commit` (the caller writes nothing more), the transaction commits in the same round
     trip where it is the caller's own (`_commits_here`); Django's commit then finds nothing
@@ -290,12 +415,22 @@ def save_run(
         statements.append(
             (_insert_moves(len(moves)), [v for move in moves for v in _sql_values(db, move, _MOVE_FIELDS)])
         )
-    statements.append((_SAVE_PROGRESS, [*_sql_values(db, match, _PROGRESS_FIELDS), match.pk]))
+    postgresql = db.vendor == "postgresql"
+    progress = len(statements)
+    statements.append(
+        (
+            _SAVE_PROGRESS_XMIN if postgresql else _SAVE_PROGRESS,
+            [*_sql_values(db, match, _PROGRESS_FIELDS), match.pk],
+        )
+    )
     statements += also
     end = len(statements)
     if commit and _commits_here(db):
         statements.append(("COMMIT", []))
-    return _run_all(db, statements, fetch=bool(also))[end - len(also) : end]
+    results = _run_all(db, statements, fetch=postgresql or bool(also))
+    if postgresql:
+        ((match.xmin,),) = results[progress]
+    return results[end - len(also) : end]
 
 
 def _commits_here(db: BaseDatabaseWrapper) -> bool:

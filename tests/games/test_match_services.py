@@ -454,7 +454,7 @@ def test_the_locking_read_gives_what_the_orm_reads():
                 value, expected = getattr(read, field.attname), getattr(orm, field.attname)
                 zones = getattr(value, "tzinfo", None), getattr(expected, "tzinfo", None)
                 assert value == expected and zones[0] == zones[1], field.attname
-            assert vars(read).keys() - {"moves_logged", "maybe_seen"} == vars(orm).keys()
+            assert vars(read).keys() - {"moves_logged", "maybe_seen", "room_xmin"} == vars(orm).keys()
             assert (read._state.adding, read._state.db) == (False, orm._state.db)
     seats[1].timeouts = 7
     seats[1].save(update_fields=["timeouts"])
@@ -489,7 +489,8 @@ def _pages_read_locking(match_id: int) -> tuple[int, int]:
         cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {sql}", params)
         plan = cursor.fetchone()[0][0]["Plan"]
         cursor.execute(sql, params)
-        logged = cursor.fetchone()[-2]
+        columns = [column.name for column in cursor.description]
+        logged = cursor.fetchone()[columns.index("moves_logged")]
     return plan["Shared Hit Blocks"] + plan["Shared Read Blocks"], logged
 
 

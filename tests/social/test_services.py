@@ -11,6 +11,7 @@ from accounts.services import do_block
 from games import services as game_services
 from games.models import BotLevel, Match, Room
 from games.selectors import match_payload
+from games.services import memory
 from games.signals import turn_started
 from social import services
 from social.models import Challenge, Friendship, Notification
@@ -224,11 +225,15 @@ def test_a_turn_passed_to_a_person_with_the_table_open_costs_at_most_two_queries
     )
 
 
-def test_a_turn_that_comes_back_to_a_person_costs_no_query_more(django_capture_on_commit_callbacks):
+def test_a_turn_that_comes_back_to_a_person_costs_no_query_more(
+    django_capture_on_commit_callbacks, monkeypatch
+):
     """The entry made on Bo's first turn is refreshed as it is on the next ones, by one
     statement in the move's own round trip: the names are not read again (they were, on every
     turn: a quarter of a move's CPU, docs/benchmarks.md), and the refresh is no query of its
-    own (it was one, until session 25)."""
+    own (it was one, until session 25).  The moves are all read from the database (a move
+    made from the process's memory, `test_move_memory.py`, has one query fewer)."""
+    monkeypatch.setattr(memory, "LIMIT", 0)
     ana, bo = make_user("Ana"), make_user("Bo")
     with first_deal(bytes(16)):
         room = game_services.do_create_room(identity=me(ana), ruleset=ruleset())
