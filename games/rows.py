@@ -102,6 +102,16 @@ def instances(
     return found
 
 
+def copied(instance: Model) -> Model:
+    """A copy of `instance` with its own state and no related instance cached: `copy.copy`
+    of a model instance pickles it (its `__reduce__`), five times the cost."""
+    made = instance.__class__.__new__(instance.__class__)
+    made.__dict__.update(instance.__dict__)
+    state = made._state = ModelState()
+    state.adding, state.db = False, instance._state.db
+    return made
+
+
 def select(models: tuple[Columns, ...], sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
     """`sql`'s rows as instances of `models` (`instances`), on this thread's connection."""
     db = connections[DEFAULT_DB_ALIAS]

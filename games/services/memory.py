@@ -13,11 +13,11 @@ number of them."""
 from __future__ import annotations
 
 import collections
-import copy
 import threading
 from dataclasses import dataclass
 from typing import Any
 
+from games import rows
 from games.models import Match, Seat
 
 LIMIT = 4096
@@ -36,9 +36,9 @@ class Memory:
 
     def copies(self) -> tuple[Match, list[Seat]]:
         """The match (with a copy of its room) and seats, for a move to change as it goes."""
-        match = copy.copy(self.match)
-        match.room = copy.copy(self.match.room)
-        return match, [copy.copy(seat) for seat in self.seats]
+        match = rows.copied(self.match)
+        rows.relate(match, "room", rows.copied(self.match.room))
+        return match, [rows.copied(seat) for seat in self.seats]
 
 
 _memories: collections.OrderedDict[int, Memory] = collections.OrderedDict()

@@ -43,7 +43,7 @@ def lock_match(*, match_id: int, client_id: str | None = None) -> tuple[Match, l
     db = _db()
     extra: tuple[str, ...] = ()
     if client_id is not None:
-        params = [*_seen_params(client_id), match_id]
+        params = [*_seen_params(client_id, array=False), match_id]
         extra = ("moves_logged", "maybe_seen") + (("room_xmin",) if db.vendor == "postgresql" else ())
     found, seats = _read_each(
         db,
@@ -78,7 +78,7 @@ def _lock_sql(*, counted: bool, vendor: str) -> str:
     if counted:
         counts = (
             ", COALESCE((SELECT seq + 1 FROM games_move WHERE match_id = games_match.id"
-            f" ORDER BY seq DESC LIMIT 1), 0) AS moves_logged, {_seen('games_match.id')} AS maybe_seen"
+            f" ORDER BY seq DESC LIMIT 1), 0) AS moves_logged, {_seen('games_match.id', array=False)} AS maybe_seen"
         )
         if vendor == "postgresql":
             counts += ", games_room.xmin::text AS room_xmin"
@@ -94,17 +94,20 @@ _MATCH_AND_ROOM = (
 )
 
 
-def _seen(match: str) -> str:
+def _seen(match: str, *, array: bool) -> str:
     """Whether the log of `match` (an SQL expression) may hold a move with the client id of
-    `_seen_params`: the player's own, or the deal that a next_hand request made."""
+    `_seen_params`: the player's own, or the deal that a next_hand request made (its tags as
+    one array parameter with `array`, PostgreSQL's)."""
+    tags = "= ANY(%s)" if array else f"IN ({', '.join(['%s'] * MAX_SEATS)})"
     return (
         f"EXISTS(SELECT 1 FROM games_move WHERE match_id = {match} AND (client_id = %s"
-        f" OR (seat IS NULL AND client_id IN ({', '.join(['%s'] * MAX_SEATS)}))))"
+        f" OR (seat IS NULL AND client_id {tags})))"
     )
 
 
-def _seen_params(client_id: str) -> list[str]:
-    return [client_id, *(f"{seat}:{client_id}" for seat in range(MAX_SEATS))]  # a next_hand's deal
+def _seen_params(client_id: str, *, array: bool) -> list[Any]:
+    tags = [f"{seat}:{client_id}" for seat in range(MAX_SEATS)]  # a next_hand's deal
+    return [client_id, tags] if array else [client_id, *tags]
 
 
 _quote = rows.quote
@@ -134,7 +137,7 @@ def as_remembered(memory: Memory, *, client_id: str) -> Iterator[tuple[Match, li
     match, seats = memory.copies()
     _ahead.statements = [
         (f"SELECT games_match.id {_MATCH_AND_ROOM}{_lock_clause()}", [match.pk]),
-        _check(db, memory, client_id),  # a statement of its own: it sees what the lock waited for
+        _check(memory, client_id),  # a statement of its own: it sees what the lock waited for
     ]
     try:
         with db.execute_wrapper(_check_first):
@@ -143,44 +146,44 @@ def as_remembered(memory: Memory, *, client_id: str) -> Iterator[tuple[Match, li
         _ahead.statements = []
 
 
-def _check(db: BaseDatabaseWrapper, memory: Memory, client_id: str) -> tuple[str, list[Any]]:
-    """A seat is compared column by column, save when it was last seen (the seat keeper
-    writes that every 45 s, and a move reads only whether it is within LOST_AFTER)."""
+def _check(memory: Memory, client_id: str) -> tuple[str, list[Any]]:
+    """A seat is compared column by column (as JSON: a column whose JSON form differs from
+    Python's, a time, would make every check fail, never pass wrongly), save when it was last
+    seen: the seat keeper writes that every 45 s, and a move reads only whether it is within
+    LOST_AFTER.  Few parameters: psycopg parses a query with more than 50 anew each time."""
     match, cutoff = memory.match, timezone.now() - LOST_AFTER
-    seats: list[Any] = []
-    for seat in memory.seats:
-        online = seat.last_seen is not None and seat.last_seen > cutoff
-        seats += [*_sql_values(db, seat, _SEAT_COMPARED), cutoff, online]
+    seats = [
+        {
+            **{field.column: getattr(seat, field.attname) for field in _SEAT_COMPARED},
+            "online": seat.last_seen is not None and seat.last_seen > cutoff,
+        }
+        for seat in memory.seats
+    ]
     params = [
         match.pk,
         match.xmin,
         match.room_id,
         match.room_xmin,
-        *seats,
-        len(memory.seats),
-        len(memory.seats),
+        cutoff,
         match.room_id,
+        Jsonb(seats, dumps=fastjson.dumps_bytes),
         match.pk,
-        *_seen_params(client_id),
+        *_seen_params(client_id, array=True),
     ]
-    return _check_sql(len(memory.seats)), params
+    return _CHECK, params
 
 
 _SEAT_COMPARED = [
     field for field in Seat._meta.concrete_fields if field.attname not in ("room_id", "last_seen")
 ]
-
-
-@functools.cache
-def _check_sql(seat_count: int) -> str:
-    seat = " AND ".join(f"{_quote(field.column)} IS NOT DISTINCT FROM %s" for field in _SEAT_COMPARED)
-    seat = f"({seat} AND COALESCE(last_seen > %s, false) = %s)"
-    return (
-        "SELECT games_expect_unchanged((SELECT xmin::text FROM games_match WHERE id = %s) = %s"
-        " AND (SELECT xmin::text FROM games_room WHERE id = %s) = %s"
-        f" AND (SELECT count(*) FILTER (WHERE {' OR '.join([seat] * seat_count)}) = %s AND count(*) = %s"
-        f" FROM games_seat WHERE room_id = %s) AND NOT {_seen('%s')})"
-    )
+_CHECK = (
+    "SELECT games_expect_unchanged((SELECT xmin::text FROM games_match WHERE id = %s) = %s"
+    " AND (SELECT xmin::text FROM games_room WHERE id = %s) = %s"
+    " AND (SELECT jsonb_agg(((to_jsonb(s) - 'room_id') - 'last_seen')"
+    " || jsonb_build_object('online', COALESCE(s.last_seen > %s, false)) ORDER BY s.\"index\")"
+    " FROM games_seat s WHERE s.room_id = %s) = %s"
+    f" AND NOT {_seen('%s', array=True)})"
+)
 
 
 class _Ahead(threading.local):
