@@ -46,9 +46,9 @@ def do_act(
     with the current state and never applied twice; an action sent against an older version
     is refused.
 
-    An action against the version this process wrote last (a player's second action of a
-    turn) is made from what the process remembers of the match, with no read before its
-    write (`memory`).  When the match changed meanwhile, or the action is refused, it is made
+    An action against the version this process wrote last, when the turn stayed with the
+    player (the discard after the draw), is made from what the process remembers of the
+    match, with no read before its write (`memory`).  When the match changed meanwhile, or the action is refused, it is made
     again from the database, so its answer is the one a first try would have had.
     """
     memory = memories.recall(match_id, version=version)
@@ -121,7 +121,14 @@ def _act(
                 raise ServiceError("call_window_closed", "Too late: the moment to call this card has passed.")
             run.play(seat.index, action, actor="player", client_id=client_id)
         run.finish(last=True)
-    if hasattr(match, "xmin") and not run.room_saved and match.status == Match.Status.PLAYING:
+    # Remembered only while the turn stays with the player (who sends its next action to this
+    # process): a memory lives the seconds between two actions of a turn, not the whole match.
+    if (
+        hasattr(match, "xmin")
+        and not run.room_saved
+        and match.status == Match.Status.PLAYING
+        and run.family.turn(run.state) in {s.index for s in held}
+    ):
         memories.keep(match=match, seats=seats, state=run.state, moves_logged=run.seq)
     else:
         memories.forget(match_id)

@@ -39,12 +39,13 @@ class Run:
     def __init__(
         self, match: Match, seats: list[Seat], *, moves_logged: int | None = None, state: Any = None
     ) -> None:
-        """`state`: the rules' state of `match.state`, when the caller has it already."""
+        """`state`: the rules' state of `match.state`, when the caller has it already (then
+        `match.state` is not read)."""
         self.match = match
         self.seats = seats
         self.family = adapter(match.family)
         self.state = self.family.load(match.state) if state is None else state
-        self.hands_before = len(match.state.get("history", []))
+        self.hands_before = len(self.state.history)
         self.was_playing = match.status == Match.Status.PLAYING
         self.events: list[dict[str, Any]] = []
         self.seq = storage.moves_logged(match) if moves_logged is None else moves_logged

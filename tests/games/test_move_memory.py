@@ -227,3 +227,16 @@ def test_the_memory_holds_a_bounded_number_of_matches(monkeypatch):
         memory.keep(match=other, seats=list(kept.seats), state=kept.state, moves_logged=0)
     assert memory.recall(match.pk, version=kept.match.version) is None
     assert memory.recall(-2, version=kept.match.version) is not None
+
+
+def test_a_match_is_remembered_only_while_the_turn_stays_with_the_player():
+    """A memory lives the seconds between two actions of a turn: once the turn passes, the
+    next action comes from another player (another process), and nothing is kept."""
+    match, players = two_player_match()
+    seat = first_of_a_turn(match, players)
+    match.refresh_from_db()
+    assert memory.recall(match.pk, version=match.version) is not None
+    act(match, players, client_id="passes")
+    match.refresh_from_db()
+    assert next_action(match)[0] != seat
+    assert memory._memories == {}
