@@ -232,7 +232,8 @@ def _run_all(
 
     The first statements of a transaction carry its BEGIN: psycopg sent it in a round trip
     of its own before them (a move's four round trips were BEGIN, the locking read, the
-    write and COMMIT; `save_run` carries the COMMIT)."""
+    write and COMMIT; `save_run` carries the COMMIT).  On PostgreSQL, what `as_remembered`
+    left to go first (its lock and check) goes ahead of the statements, its rows not given."""
     results: list[list[tuple[Any, ...]]] = []
     if db.vendor == "postgresql":
         ahead, _ahead.statements = _ahead.statements, []

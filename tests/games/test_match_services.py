@@ -202,16 +202,23 @@ def test_a_retry_racing_its_original_is_acknowledged_as_a_duplicate():
     """The same action from two tabs at once: both wait for the match's lock, the first is
     applied, and the second is the retry it is (it used to be refused as stale)."""
     match, (ana, _) = two_player_match()
+    results = race_for_the_lock(
+        match, identity=me(ana), version=match.version, action={"type": "pass"}, client_ids=["twice"] * 2
+    )
+    assert results == ["applied", "duplicate"]
+    match.refresh_from_db()
+    assert match.version == 2 and match.moves.filter(client_id="twice").count() == 1
+
+
+def race_for_the_lock(match, *, identity, version, action, client_ids) -> list[str]:
+    """Each client id's action on a thread of its own, all started while the match is held
+    locked, so that all wait for its lock: "applied", "duplicate" or the refusal's code, sorted."""
     results = []
 
-    def attempt():
+    def attempt(client_id):
         try:
             result = services.do_act(
-                match_id=match.pk,
-                identity=me(ana),
-                version=match.version,
-                client_id="twice",
-                action={"type": "pass"},
+                match_id=match.pk, identity=identity, version=version, client_id=client_id, action=action
             )
             results.append("duplicate" if result.duplicate else "applied")
         except ServiceError as error:
@@ -219,18 +226,16 @@ def test_a_retry_racing_its_original_is_acknowledged_as_a_duplicate():
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=attempt) for _ in range(2)]
-    with transaction.atomic():  # hold the match until both wait for it
+    threads = [threading.Thread(target=attempt, args=(client_id,)) for client_id in client_ids]
+    with transaction.atomic():  # hold the match until all wait for it
         Match.objects.select_for_update().get(pk=match.pk)
         for t in threads:
             t.start()
-        while waiting_for_locks() < 2:
+        while waiting_for_locks() < len(threads):
             time.sleep(0.01)
     for t in threads:
         t.join()
-    assert sorted(results) == ["applied", "duplicate"]
-    match.refresh_from_db()
-    assert match.version == 2 and match.moves.filter(client_id="twice").count() == 1
+    return sorted(results)
 
 
 def waiting_for_locks() -> int:

@@ -4,12 +4,10 @@ in between, or raced it, is read from the database instead: nothing lost, nothin
 nothing stale."""
 
 import copy
-import threading
-import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.utils import timezone
 
 from games import services
@@ -18,7 +16,7 @@ from games.replays import is_consistent
 from games.services import ServiceError, memory
 from social.models import Notification
 from tests.games.support import me
-from tests.games.test_match_services import play, two_player_match, waiting_for_locks
+from tests.games.test_match_services import play, race_for_the_lock, two_player_match
 from tests.games.test_move_round_trips import act, commands_of, next_action
 
 pytestmark = [
@@ -156,34 +154,11 @@ def test_two_tabs_racing_the_second_action_apply_it_once(same_id):
     seat = first_of_a_turn(match, players)
     match.refresh_from_db()
     version, action = match.version, next_action(match)[1]
-    results = []
-
-    def attempt(client_id):
-        try:
-            result = services.do_act(
-                match_id=match.pk,
-                identity=me(players[seat]),
-                version=version,
-                client_id=client_id,
-                action=action,
-            )
-            results.append("duplicate" if result.duplicate else "applied")
-        except ServiceError as error:
-            results.append(error.code)
-        finally:
-            connection.close()
-
     ids = ["tab", "tab"] if same_id else ["tab1", "tab2"]
-    threads = [threading.Thread(target=attempt, args=(i,)) for i in ids]
-    with transaction.atomic():  # hold the match until both wait for it
-        Match.objects.select_for_update().get(pk=match.pk)
-        for t in threads:
-            t.start()
-        while waiting_for_locks() < 2:
-            time.sleep(0.01)
-    for t in threads:
-        t.join()
-    assert sorted(results) == (["applied", "duplicate"] if same_id else ["applied", "stale_version"])
+    results = race_for_the_lock(
+        match, identity=me(players[seat]), version=version, action=action, client_ids=ids
+    )
+    assert results == (["applied", "duplicate"] if same_id else ["applied", "stale_version"])
     match.refresh_from_db()
     assert match.version == version + 1 and is_consistent(match)
     assert match.moves.filter(version=version + 1).count() >= 1
