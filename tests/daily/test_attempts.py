@@ -81,7 +81,7 @@ def test_practice_waits_for_the_ranked_attempt_and_never_ranks(django_capture_on
 
 
 def test_after_the_attempt_the_page_offers_the_share_text_and_practice(
-    client, django_capture_on_commit_callbacks
+    client, django_capture_on_commit_callbacks, known_deal
 ):
     ana = make_user("Ana")
     client.force_login(ana)

@@ -66,7 +66,7 @@ def test_a_closed_day_shows_its_seed_and_the_verify_page_rebuilds_the_deal(clien
 
 
 @pytest.mark.django_db(transaction=True)
-def test_nothing_sent_before_the_day_closes_holds_the_seed_or_the_stock(client, sent):
+def test_nothing_sent_before_the_day_closes_holds_the_seed_or_the_stock(client, sent, known_deal):
     ruleset("gin-arcade")
     user = make_user("Ana")
     client.force_login(user)

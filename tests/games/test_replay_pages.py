@@ -21,6 +21,7 @@ from games.replays import replay_moves
 from games.rules.game_record import verify
 from games.rules.gin import GinState, view_for
 from tests.admin.support import play_rummy
+from tests.daily.support import OPEN_DAY
 from tests.games.support import first_deal, hidden_from, make_user, me, ruleset, simple_policy
 
 pytestmark = pytest.mark.django_db
@@ -190,7 +191,7 @@ def test_every_hand_shows_both_hands_and_only_a_visitor_of_a_finished_public_mat
 
 def test_a_daily_deal_still_secret_replays_from_your_seat_only_without_seeds_or_record(client):
     player = make_user("Dee")
-    day = seeds.today(timezone.now())
+    day = OPEN_DAY  # a day still open, whose deal ends (today's may not: tests/daily/conftest.py)
     match = daily_match(player, day)
     assert match.seeds_secret_until > timezone.now()
     client.force_login(player)
