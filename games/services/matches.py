@@ -48,8 +48,9 @@ def do_act(
 
     An action against the version this process wrote last, when the turn stayed with the
     player (the discard after the draw), is made from what the process remembers of the
-    match, with no read before its write (`memory`).  When the match changed meanwhile, or the action is refused, it is made
-    again from the database, so its answer is the one a first try would have had.
+    match, with no read before its write (`memory`).  When the match changed meanwhile, or
+    the action is refused, it is made again from the database, so its answer is the one a
+    first try would have had.
     """
     memory = memories.recall(match_id, version=version)
     if memory is not None:
