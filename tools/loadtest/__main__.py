@@ -129,8 +129,8 @@ def main() -> int:
     parser.add_argument(
         "--ramp-s", type=float, default=30, help="seconds over which the tables' players arrive"
     )
-    # A match the simulated players play to 100 takes 280 actions at the median; one in 500 took
-    # 900, at 2 s an action the whole of the former 1,800 s, and counted as an error still playing.
+    # The simulated players' matches to 100 take about 280 actions, but one in 500 has taken 900:
+    # half an hour at 2 s an action, still playing, not failing.
     parser.add_argument(
         "--timeout", type=float, default=3600, help="seconds before unfinished games count as errors"
     )
