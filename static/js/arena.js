@@ -8,6 +8,7 @@ const labels = [...document.querySelectorAll("#standings thead th")].map((th) =>
 const texts = Object.fromEntries(
   [...document.getElementById("arena-texts").content.querySelectorAll("[data-key]")].map((el) => [el.dataset.key, el.textContent]),
 );
+const flame = document.getElementById("flame-icon").content.firstElementChild;
 const me = document.querySelector("#standings tr.mine td:nth-child(2)")?.textContent;
 let phase = box.dataset.phase;
 const ends = { soon: new Date(box.dataset.starts), running: new Date(box.dataset.ends) };
@@ -37,6 +38,18 @@ function cell(text, label, num) {
   return td;
 }
 
+// The flame of a player whose next win scores double, as the page draws it.
+function onFire() {
+  const mark = document.createElement("span");
+  mark.className = "on-fire";
+  mark.title = texts.flame;
+  const words = document.createElement("span");
+  words.className = "visually-hidden";
+  words.textContent = texts.flame;
+  mark.append(flame.cloneNode(true), words);
+  return mark;
+}
+
 function render(standings) {
   if (standings.phase === "finished" && phase !== "finished") showPhase("finished");
   if (!standings.lines.length) return;
@@ -44,8 +57,8 @@ function render(standings) {
     ...standings.lines.map((line, index) => {
       const row = document.createElement("tr");
       if (line.name === me) row.className = "mine";
-      const streak = cell(`${line.on_fire ? "🔥" : ""}${line.streak}`, labels[3], true);
-      if (line.on_fire) streak.title = texts.flame;
+      const streak = cell(String(line.streak), labels[3], true);
+      if (line.on_fire) streak.prepend(onFire());
       row.append(
         cell(String(index + 1), labels[0]),
         cell(line.name, labels[1]),

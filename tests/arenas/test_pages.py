@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from arenas import services
+from arenas import scoring, selectors, services
 from arenas.models import Arena, ArenaGame, ArenaPlayer
 from games import services as game_services
 from tests.arenas.support import join_connected, play_out, running_arena
@@ -54,6 +54,22 @@ def test_a_refused_join_says_why_and_a_strange_action_is_not_found():
     assert client.post(f"/arenas/{arena.pk}/explode/").status_code == 404
     assert client.get(f"/arenas/{arena.pk}/join/").status_code == 405
     assert Client().get("/arenas/999999/").status_code == 404
+
+
+def test_a_player_on_fire_has_a_flame_drawn_and_named(monkeypatch):
+    arena = running_arena()
+    ana = make_user("Ana")
+    client = signed_in(ana)
+    client.post(f"/arenas/{arena.pk}/join/")
+    two_wins = [scoring.Result(0, 2, (1500.0,)), scoring.Result(0, 2, (1500.0,))]
+    monkeypatch.setattr(selectors, "results_by_player", lambda arena: {ana.pk: two_wins})
+    page = client.get(f"/arenas/{arena.pk}/").content.decode()
+    row = page[page.index('<td data-label="Player">Ana</td>') :]
+    streak = row[row.index('data-label="Streak"') : row.index("</td>", row.index('data-label="Streak"'))]
+    assert '<svg class="icon icon-flame"' in streak
+    assert '<span class="visually-hidden">On fire: the next win scores double</span>' in streak
+    assert streak.endswith("2")  # the streak itself, after its flame
+    assert '<template id="flame-icon"><svg class="icon icon-flame"' in page  # what the live table draws
 
 
 def test_the_page_speaks_spanish():

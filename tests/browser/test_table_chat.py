@@ -46,6 +46,9 @@ def test_two_players_chat_at_a_table_and_a_reload_keeps_it(browser, server, shot
     expect(ana.locator("#chat-log .chat-said")).to_have_text(["Good game", XSS])
 
     expect(bo.locator("#open-chat .chat-unread")).to_have_text("2")
+    # On the phone the button shows its icon alone, drawn (no emoji font needed), and keeps its name.
+    expect(bo.locator("#open-chat svg.icon")).to_be_visible()
+    expect(bo.locator("#open-chat")).to_have_accessible_name(re.compile("^Chat"))
     bo.locator("#open-chat").click()
     expect(bo.locator("#chat-title")).to_have_text("Chat de los jugadores")
     lines = bo.locator("#chat-log .chat-said")
