@@ -8,7 +8,8 @@ const labels = [...document.querySelectorAll("#standings thead th")].map((th) =>
 const texts = Object.fromEntries(
   [...document.getElementById("arena-texts").content.querySelectorAll("[data-key]")].map((el) => [el.dataset.key, el.textContent]),
 );
-const flame = document.getElementById("flame-icon").content.firstElementChild;
+// The flame of a player whose next win scores double, as the page draws it.
+const onFire = document.getElementById("on-fire").content.firstElementChild;
 const me = document.querySelector("#standings tr.mine td:nth-child(2)")?.textContent;
 let phase = box.dataset.phase;
 const ends = { soon: new Date(box.dataset.starts), running: new Date(box.dataset.ends) };
@@ -38,18 +39,6 @@ function cell(text, label, num) {
   return td;
 }
 
-// The flame of a player whose next win scores double, as the page draws it.
-function onFire() {
-  const mark = document.createElement("span");
-  mark.className = "on-fire";
-  mark.title = texts.flame;
-  const words = document.createElement("span");
-  words.className = "visually-hidden";
-  words.textContent = texts.flame;
-  mark.append(flame.cloneNode(true), words);
-  return mark;
-}
-
 function render(standings) {
   if (standings.phase === "finished" && phase !== "finished") showPhase("finished");
   if (!standings.lines.length) return;
@@ -58,7 +47,7 @@ function render(standings) {
       const row = document.createElement("tr");
       if (line.name === me) row.className = "mine";
       const streak = cell(String(line.streak), labels[3], true);
-      if (line.on_fire) streak.prepend(onFire());
+      if (line.on_fire) streak.prepend(onFire.cloneNode(true));
       row.append(
         cell(String(index + 1), labels[0]),
         cell(line.name, labels[1]),

@@ -69,7 +69,11 @@ def test_a_player_on_fire_has_a_flame_drawn_and_named(monkeypatch):
     assert '<svg class="icon icon-flame"' in streak
     assert '<span class="visually-hidden">On fire: the next win scores double</span>' in streak
     assert streak.endswith("2")  # the streak itself, after its flame
-    assert '<template id="flame-icon"><svg class="icon icon-flame"' in page  # what the live table draws
+    live = page[page.index('<template id="on-fire">') :]  # what the live table copies
+    assert live.startswith(
+        '<template id="on-fire"><span class="on-fire" title="On fire: the next win scores double">'
+    )
+    assert '<svg class="icon icon-flame"' in live[: live.index("</template>")]
 
 
 def test_the_page_speaks_spanish():

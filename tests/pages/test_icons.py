@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# The pictographs past the Basic Multilingual Plane: in emoji fonts, and few others.
+# U+1F300-U+1FAFF, the pictographs (💬, 🔥): in emoji fonts, and few others.
 EMOJI = re.compile("[\U0001f300-\U0001faff]")
 
 
