@@ -15,14 +15,27 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
 }
 
-# ensure_venv REQUIREMENTS_FILE: .venv with exactly these pins (re-installed when they change).
+# ensure_venv REQUIREMENTS_FILE: .venv with exactly these pins (re-installed when they change),
+# on Debian's own Python 3.11 where there is one: Debian builds it with profile-guided and
+# link-time optimisation and links libpython into the executable, where a default build (as
+# pyenv's) does neither: the load test's servers use about 7% more CPU an action on the latter
+# (docs/benchmarks.md, session 44).
 ensure_venv() {
   local reqs="$1" python
-  python=$(command -v python3.11 || command -v python3 || true)
+  if [ -x /usr/bin/python3.11 ]; then
+    python=/usr/bin/python3.11
+  else
+    python=$(command -v python3.11 || command -v python3 || true)
+  fi
   if [ -z "$python" ]; then
     log "Installing Python 3 from Debian"
     apt_install python3 python3-venv
     python=$(command -v python3)
+  fi
+  local base='import sys; print(sys._base_executable)'
+  if [ -x .venv/bin/python ] && [ "$(.venv/bin/python -c "$base")" != "$("$python" -c "$base")" ]; then
+    log "Making .venv again on $python"
+    rm -rf .venv
   fi
   if [ ! -x .venv/bin/python ]; then
     if ! "$python" -m venv .venv >/dev/null 2>&1; then
