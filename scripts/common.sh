@@ -15,25 +15,36 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
 }
 
-# ensure_venv REQUIREMENTS_FILE: .venv with exactly these pins (re-installed when they change),
-# on Debian's own Python 3.11 where there is one: Debian builds it with profile-guided and
-# link-time optimisation and links libpython into the executable, where a default build (as
-# pyenv's) does neither: the load test's servers use about 7% more CPU an action on the latter
-# (docs/benchmarks.md, session 44).
+# venv_python: the interpreter a new .venv is made on. Debian's own Python 3.11 where there is
+# one: Debian builds it with profile-guided and link-time optimisation and links libpython into
+# the executable, where a default build (as pyenv's) does neither, and the load test's servers
+# use about 7% more CPU an action on the latter (docs/benchmarks.md, session 44).
+venv_python() {
+  if [ -x /usr/bin/python3.11 ]; then
+    echo /usr/bin/python3.11
+  else
+    command -v python3.11 || command -v python3 || true
+  fi
+}
+
+# venv_made_on PYTHON: whether .venv runs on PYTHON's interpreter (through a symlink such as
+# python3, or a pyenv shim, it is the same one).
+venv_made_on() {
+  local base='import os, sys; print(os.path.realpath(sys._base_executable))'
+  [ "$(.venv/bin/python -c "$base" 2>/dev/null)" = "$("$1" -c "$base")" ]
+}
+
+# ensure_venv REQUIREMENTS_FILE: .venv on venv_python with exactly these pins (re-installed when
+# they change; made again when it runs on another interpreter).
 ensure_venv() {
   local reqs="$1" python
-  if [ -x /usr/bin/python3.11 ]; then
-    python=/usr/bin/python3.11
-  else
-    python=$(command -v python3.11 || command -v python3 || true)
-  fi
+  python=$(venv_python)
   if [ -z "$python" ]; then
     log "Installing Python 3 from Debian"
     apt_install python3 python3-venv
     python=$(command -v python3)
   fi
-  local base='import sys; print(sys._base_executable)'
-  if [ -x .venv/bin/python ] && [ "$(.venv/bin/python -c "$base")" != "$("$python" -c "$base")" ]; then
+  if [ -x .venv/bin/python ] && ! venv_made_on "$python"; then
     log "Making .venv again on $python"
     rm -rf .venv
   fi
