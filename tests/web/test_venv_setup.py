@@ -3,9 +3,7 @@ own Python 3.11 costs the servers less CPU an action than a default build from s
 (docs/benchmarks.md, session 44); a `.venv` on the wrong interpreter is made again, and one on
 the right interpreter must not be, or every command would reinstall every package."""
 
-import shutil
 import subprocess
-import venv
 from pathlib import Path
 
 import pytest
@@ -21,6 +19,10 @@ def common(call: str, *, cwd: Path, path: str | None = None) -> subprocess.Compl
     return subprocess.run(
         ["bash", "-c", f'source "{COMMON}" && {call}'], cwd=cwd, env=env, capture_output=True, text=True
     )
+
+
+def make_venv(folder: Path, python: str | Path) -> None:
+    subprocess.run([python, "-m", "venv", "--without-pip", folder / ".venv"], check=True)
 
 
 def fake_python(folder: Path, prints: str) -> Path:
@@ -44,7 +46,7 @@ def test_a_new_venv_is_made_on_debians_python_even_with_another_first_on_the_pat
 def test_a_venv_made_through_a_symlink_is_on_the_same_interpreter(tmp_path, name):
     if not (Path("/usr/bin") / name).exists():
         pytest.skip(f"no /usr/bin/{name}")
-    subprocess.run([f"/usr/bin/{name}", "-m", "venv", "--without-pip", tmp_path / ".venv"], check=True)
+    make_venv(tmp_path, f"/usr/bin/{name}")
     for python in (f"/usr/bin/{name}", str(DEBIAN)):
         assert common(f'venv_made_on "{python}"', cwd=tmp_path).returncode == 0, python
 
@@ -53,8 +55,6 @@ def test_a_venv_made_through_a_symlink_is_on_the_same_interpreter(tmp_path, name
 def test_a_venv_on_another_interpreter_or_none_is_made_again(tmp_path):
     other = fake_python(tmp_path / "other", "/opt/other/bin/python3.11")
     assert common(f'venv_made_on "{DEBIAN}"', cwd=tmp_path).returncode != 0  # no .venv yet
-    venv.create(tmp_path / ".venv", with_pip=False, symlinks=True)
+    make_venv(tmp_path, DEBIAN)
     assert common(f'venv_made_on "{other}"', cwd=tmp_path).returncode != 0
-    shutil.rmtree(tmp_path / ".venv")
-    subprocess.run([DEBIAN, "-m", "venv", "--without-pip", tmp_path / ".venv"], check=True)
     assert common(f'venv_made_on "{DEBIAN}"', cwd=tmp_path).returncode == 0
